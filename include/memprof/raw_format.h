@@ -1,0 +1,98 @@
+/* The raw profile format: written by libmemprof, one file per process run
+   (and per __memprof_profile_dump call), read by memprof-merge and
+   memprof-dump.  This header is the only definition of the format; the
+   runtime and the tools both include it.  Freestanding: <stdint.h> only.
+
+   Everything is little-endian.  Every section starts 8-byte aligned and
+   every variable-length item is padded with zero bytes to a multiple of 8.
+   All offsets are from the start of the file.
+
+     header      struct memprof_raw_header (128 bytes)
+     metadata    u64 count, then COUNT tagged items
+                   { u32 tag; u32 length; u8 data[length]; pad }
+     segments    u64 count, then COUNT entries
+                   struct memprof_raw_segment, char path[path_length], pad
+     mibs        u64 count, u64 record_size, then COUNT records of
+                   RECORD_SIZE bytes: u64 stack_id, then the fields of
+                   mib_fields.inc in table order, u64 each.  A reader
+                   takes the fields it knows and skips the rest of the
+                   record, so fields can be appended.
+     stacks      u64 count, then COUNT entries
+                   { u64 stack_id; u64 num_frames; u64 pc[num_frames] }
+                 pc[0] is in the function that called the allocation
+                 function; each pc is a return address minus one, so it
+                 lies inside the call instruction.  The runtime's own
+                 frames never appear.
+
+   A section a writer has nothing for still appears, with count 0.
+   Reserved header words are zero; a reader ignores them, a later
+   version may give them a meaning (a new section's offset).  */
+
+#ifndef MEMPROF_RAW_FORMAT_H
+#define MEMPROF_RAW_FORMAT_H
+
+#include <stdint.h>
+
+/* File bytes 81 'g' 'm' 'p' 'r' 'a' 'w' ff.  */
+#define MEMPROF_RAW_MAGIC UINT64_C (0xff776172706d6781)
+#define MEMPROF_RAW_VERSION 1
+
+/* Default name pattern of a raw profile inside the profile directory:
+   %e executable base name, %p pid, %h host name.  */
+#define MEMPROF_RAW_DEFAULT_PATTERN "%e.%p.memprofraw"
+#define MEMPROF_RAW_SUFFIX ".memprofraw"
+
+#define MEMPROF_BUILD_ID_MAX 32
+
+struct memprof_raw_header
+{
+  uint64_t magic;
+  uint64_t version;
+  uint64_t total_size;          /* Bytes in the whole profile.  */
+  uint64_t metadata_offset;
+  uint64_t segment_offset;
+  uint64_t mib_offset;
+  uint64_t stack_offset;
+  uint64_t reserved[9];         /* Zero.  */
+};
+
+/* Metadata tags.  Unknown tags are skipped by readers.  */
+enum memprof_raw_meta_tag
+{
+  MEMPROF_META_EXECUTABLE = 1,    /* Path of /proc/self/exe, no NUL.  */
+  MEMPROF_META_PID = 2,           /* u64.  */
+  MEMPROF_META_COMMAND_LINE = 3,  /* argv, each argument NUL-terminated.  */
+  MEMPROF_META_START_TIME = 4,    /* u64, Unix time in ms when the clock
+                                     of this profile's timestamps was 0.  */
+  MEMPROF_META_END_TIME = 5,      /* u64, Unix time in ms of the dump.  */
+  MEMPROF_META_HOSTNAME = 6,      /* No NUL.  */
+  MEMPROF_META_RUNTIME_VERSION = 7, /* e.g. "gcc-memprof 0.1.0", no NUL.  */
+  MEMPROF_META_PARENT_PID = 8,    /* u64, set in a forked child.  */
+  MEMPROF_META_DUMP_SEQUENCE = 9  /* u64: 0 for the first dump of the
+                                     process, counting up per dump.  */
+};
+
+/* One executable mapping of a loaded module (one PT_LOAD with PF_X).  */
+struct memprof_raw_segment
+{
+  uint64_t start;               /* Run-time start address.  */
+  uint64_t end;                 /* Run-time end address (exclusive).  */
+  uint64_t offset;              /* File offset the mapping starts at.  */
+  uint64_t load_address;        /* Module bias (dl_iterate_phdr's
+                                   dlpi_addr): run-time minus link-time
+                                   address.  */
+  uint32_t build_id_size;       /* 0 when the module has no build id.  */
+  uint32_t path_length;         /* Bytes of path that follow, no NUL.  */
+  uint8_t build_id[MEMPROF_BUILD_ID_MAX];
+};
+
+/* The raw MIB record as the runtime writes it in this version.  */
+struct memprof_raw_mib
+{
+  uint64_t stack_id;
+#define MEMPROF_MIB_FIELD(TAG, NAME, MERGE) uint64_t NAME;
+#include "memprof/mib_fields.inc"
+#undef MEMPROF_MIB_FIELD
+};
+
+#endif /* MEMPROF_RAW_FORMAT_H */
