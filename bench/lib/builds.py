@@ -1,0 +1,87 @@
+"""The four ways each workload is built, and building them.
+
+  gcc           gcc -O2 -g                                 (baseline)
+  memprof       gcc -O2 -g -specs=BUILD/memprof.specs -fheapprof=DIR
+  clang         clang -O2 -g                               (baseline)
+  llvm-memprof  clang -O2 -g -fmemory-profile=DIR          (LLVM MemProf)
+
+Each workload is compiled to an object first (for the code-size figure)
+and then linked, with the same driver flags, so the profiling runtime is
+linked in exactly as a user would get it."""
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+
+@dataclass
+class Build:
+    name: str
+    label: str
+    cc: str
+    cxx: str
+    flags: list          # compile and link flags before -O2
+    profiling: bool
+    baseline: str        # the build this one's slowdown is relative to
+    prof_flag: str = ""  # "-fheapprof=" or "-fmemory-profile=", DIR appended
+    raw_glob: str = ""   # raw profile names in DIR
+
+    def driver(self, cxx):
+        return self.cxx if cxx else self.cc
+
+    def cflags(self, prof_dir):
+        extra = [self.prof_flag + prof_dir] if self.prof_flag else []
+        return list(self.flags) + extra + ["-O2", "-g"]
+
+
+def make_builds(builddir, gcc="gcc", gxx="g++", clang=None, clangxx=None):
+    specs = os.path.join(builddir, "memprof.specs")
+    builds = [
+        Build("gcc", "gcc -O2", gcc, gxx, [], False, "gcc"),
+        Build("memprof", "gcc -O2 -fheapprof (gcc-memprof)", gcc, gxx,
+              ["-specs=" + specs], True, "gcc", "-fheapprof=",
+              "*.memprofraw"),
+    ]
+    if clang and clangxx:
+        builds += [
+            Build("clang", "clang -O2", clang, clangxx, [], False, "clang"),
+            Build("llvm-memprof", "clang -O2 -fmemory-profile (LLVM MemProf)",
+                  clang, clangxx, [], True, "clang", "-fmemory-profile=",
+                  "memprof.profraw.*"),
+        ]
+    return builds
+
+
+def find_clang():
+    return shutil.which("clang"), shutil.which("clang++")
+
+
+def compile_and_link(build, source, cxx, libs, obj, exe, prof_dir, include):
+    """Build SOURCE into OBJ and EXE.  Returns None, or the error text."""
+    drv = build.driver(cxx)
+    flags = build.cflags(prof_dir)
+    steps = [
+        [drv] + flags + ["-I", include, "-c", source, "-o", obj],
+        [drv] + flags + [obj, "-o", exe] + list(libs),
+    ]
+    for cmd in steps:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+        if proc.returncode != 0:
+            return "%s\n%s" % (" ".join(cmd), proc.stdout.strip()[-1500:])
+    return None
+
+
+def text_size(obj):
+    """Bytes in the object's .text sections (all of .text.*, as C++
+    objects keep inline functions in their own comdat sections)."""
+    out = subprocess.run(["size", "-A", obj], stdout=subprocess.PIPE,
+                         text=True, check=True).stdout
+    total = 0
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and (parts[0] == ".text"
+                                or parts[0].startswith(".text.")):
+            total += int(parts[1])
+    return total

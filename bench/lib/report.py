@@ -1,0 +1,342 @@
+"""Writing bench results: results.md (tables), slowdown.dat and the
+gnuplot chart slowdown.png, results.json (every figure, for scripts), and
+the short summary printed at the end of `make bench`."""
+
+import json
+import os
+import shutil
+import subprocess
+
+from measure import geomean
+
+GEOMEAN_TARGET = 1.5
+COMPILE_TARGET = 0.10
+
+
+def _fmt(v, spec="%.2f", none="–"):
+    return none if v is None else spec % v
+
+
+def _run(res, build, key):
+    return res.get("runs", {}).get(build, {}).get(key)
+
+
+def _kib(n):
+    if n is None:
+        return "–"
+    if n >= 1 << 20:
+        return "%.1f MiB" % (n / (1 << 20))
+    if n >= 1 << 10:
+        return "%.1f KiB" % (n / (1 << 10))
+    return "%d B" % n
+
+
+def geomeans(results):
+    wls = results["workloads"].values()
+    return {
+        "memprof": geomean([_run(r, "memprof", "slowdown") for r in wls]),
+        "llvm-memprof": geomean([_run(r, "llvm-memprof", "slowdown")
+                                 for r in wls]),
+        "dhat": geomean([r.get("dhat", {}).get("slowdown") for r in wls]),
+    }
+
+
+def targets(results):
+    """[(target, met: bool|None, detail)]."""
+    out = []
+    gm = geomeans(results)
+    g = gm["memprof"]
+    out.append(("Geometric-mean slowdown <= %.1fx" % GEOMEAN_TARGET,
+                None if g is None else g <= GEOMEAN_TARGET,
+                "%sx" % _fmt(g)))
+    worse, rss_worse, compared = [], [], 0
+    for name, r in results["workloads"].items():
+        ours, llvm = _run(r, "memprof", "slowdown"), _run(r, "llvm-memprof",
+                                                          "slowdown")
+        if ours is not None and llvm is not None:
+            compared += 1
+            if ours >= llvm:
+                worse.append("%s (%.2fx vs %.2fx)" % (name, ours, llvm))
+        orss, lrss = _run(r, "memprof", "rss_kb"), _run(r, "llvm-memprof",
+                                                        "rss_kb")
+        if orss is not None and lrss is not None and orss > lrss:
+            rss_worse.append("%s (%.0f vs %.0f MiB)" % (name, orss / 1024,
+                                                        lrss / 1024))
+    out.append(("Slowdown below LLVM MemProf's on every workload",
+                None if not compared else not worse,
+                "not met on: " + ", ".join(worse) if worse else
+                "%d workloads compared" % compared))
+    out.append(("Peak RSS no higher than LLVM MemProf's on any workload",
+                None if not compared else not rss_worse,
+                "higher on: " + ", ".join(rss_worse) if rss_worse else
+                "%d workloads compared" % compared))
+    c = results.get("compile", {}).get("times", {})
+    if c.get("gcc") and c.get("memprof"):
+        ov = c["memprof"] / c["gcc"] - 1
+        out.append(("Plugin compile-time overhead <= 10%%",
+                    ov <= COMPILE_TARGET, "%+.1f%%" % (100 * ov)))
+    else:
+        out.append(("Plugin compile-time overhead <= 10%", None,
+                    "not measured"))
+    bad, checked = [], 0
+    for name, r in results["workloads"].items():
+        fid = r.get("fidelity", {})
+        if "sites" in fid:
+            checked += 1
+            if fid["mismatches"]:
+                bad.append("%s (%d sites)" % (name, fid["mismatches"]))
+        elif "fidelity" in r or "dhat" in r:
+            bad.append("%s (%s)" % (name, fid.get("error", "no data")))
+    out.append(("Allocation counts and bytes identical to DHAT's",
+                None if not checked and not bad else not bad,
+                "mismatches: " + ", ".join(bad) if bad else
+                "%d workloads, every site identical" % checked))
+    return out
+
+
+def write_chart(results, outdir, workdir):
+    dat = os.path.join(outdir, "slowdown.dat")
+    with open(dat, "w") as f:
+        f.write("# workload gcc-memprof llvm-memprof dhat\n")
+        for name, r in results["workloads"].items():
+            vals = [_run(r, "memprof", "slowdown"),
+                    _run(r, "llvm-memprof", "slowdown"),
+                    r.get("dhat", {}).get("slowdown")]
+            f.write("%s %s\n" % (name, " ".join(
+                "%.3f" % v if v is not None else "NaN" for v in vals)))
+    png = os.path.join(outdir, "slowdown.png")
+    gnuplot = shutil.which("gnuplot")
+    if not gnuplot:
+        return None
+    script = os.path.join(workdir, "slowdown.gp")
+    with open(script, "w") as f:
+        f.write("""\
+set terminal png size 1000,520 noenhanced font ",10"
+set output '%s'
+set title "Slowdown against each profiler's own uninstrumented build (log scale, lower is better)"
+set style data histogram
+set style histogram cluster gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set logscale y 10
+set yrange [1:*]
+set ylabel "slowdown (x)"
+set grid ytics
+set key top left
+set xtics rotate by -20
+plot '%s' using 2:xtic(1) title 'gcc-memprof (vs gcc -O2)' lc rgb '#2b8cbe', \\
+     '' using 3 title 'LLVM MemProf (vs clang -O2)' lc rgb '#e34a33', \\
+     '' using 4 title 'DHAT (vs gcc -O2, reduced input)' lc rgb '#999999'
+""" % (png, dat))
+    proc = subprocess.run([gnuplot, script], stderr=subprocess.PIPE,
+                          text=True)
+    if proc.returncode != 0:
+        results["notes"].append("gnuplot failed: " + proc.stderr[-300:])
+        return None
+    return png
+
+
+def write(results, builds, outdir, workdir):
+    png = write_chart(results, outdir, workdir)
+    with open(os.path.join(outdir, "results.json"), "w") as f:
+        json.dump(results, f, indent=1, default=str)
+    md = os.path.join(outdir, "results.md")
+    with open(md, "w") as f:
+        f.write(render(results, builds, png))
+    return md
+
+
+def render(results, builds, png):
+    m = results["machine"]
+    sc = results["scales"]
+    L = []
+    L.append("# gcc-memprof benchmark results\n")
+    L.append("Generated by `make bench`%s on %s; do not edit by hand "
+             "(see bench/README.md for how to read it).\n"
+             % (" (quick mode, BENCH_QUICK=1)" if results["quick"] else "",
+                m["date"]))
+    L.append("- Machine: %s, %s CPUs, %s, Linux %s"
+             % (m["cpu"], m["cpus"], m["os"], m["kernel"]))
+    for cc, ver in m["compilers"].items():
+        L.append("- `%s`: %s" % (cc, ver))
+    L.append("- %s" % m["valgrind"])
+    L.append("- Timed runs: scale %d, %d runs per build, alternating, "
+             "medians; DHAT: scale %d, %d run(s); total bench time %.0f s\n"
+             % (sc["timing"], sc["runs"], sc["dhat"], sc["dhat_runs"],
+                results.get("elapsed", 0)))
+
+    L.append("## Targets\n")
+    L.append("| target | met | figure |")
+    L.append("|---|---|---|")
+    for name, met, detail in targets(results):
+        L.append("| %s | %s | %s |" % (
+            name, {True: "yes", False: "**no**", None: "n/a"}[met], detail))
+    L.append("")
+
+    L.append("## Run time and memory\n")
+    L.append("Slowdown = median wall time / median wall time of the same "
+             "source built by the same compiler without profiling. RSS = "
+             "peak resident set size (median of runs).\n")
+    L.append("| workload | gcc | gcc-memprof | slowdown | clang | "
+             "LLVM MemProf | slowdown | DHAT slowdown | RSS gcc | "
+             "RSS gcc-memprof | RSS LLVM MemProf | RSS ratio ours / LLVM | "
+             "raw profile ours / LLVM | outputs agree |")
+    L.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, r in results["workloads"].items():
+        def t(b):
+            return _fmt(_run(r, b, "wall"), "%.3f s")
+
+        def rss(b):
+            v = _run(r, b, "rss_kb")
+            return "–" if v is None else "%.1f MiB" % (v / 1024)
+        L.append("| %s | %s | %s | **%s** | %s | %s | **%s** | %s | %s | %s "
+                 "| %s | %s / %s | %s / %s | %s |" % (
+                     name, t("gcc"), t("memprof"),
+                     _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
+                     t("clang"), t("llvm-memprof"),
+                     _fmt(_run(r, "llvm-memprof", "slowdown"), "%.2fx"),
+                     _fmt(r.get("dhat", {}).get("slowdown"), "%.0fx"),
+                     rss("gcc"), rss("memprof"), rss("llvm-memprof"),
+                     _fmt(_run(r, "memprof", "rss_ratio"), "%.2f"),
+                     _fmt(_run(r, "llvm-memprof", "rss_ratio"), "%.2f"),
+                     _kib(_run(r, "memprof", "profile_bytes")),
+                     _kib(_run(r, "llvm-memprof", "profile_bytes")),
+                     "yes" if r.get("outputs_agree") else "**no**"))
+    gm = geomeans(results)
+    L.append("| **geometric mean** | | | **%s** | | | **%s** | %s | | | | | | |"
+             % (_fmt(gm["memprof"], "%.2fx"),
+                _fmt(gm["llvm-memprof"], "%.2fx"),
+                _fmt(gm["dhat"], "%.0fx")))
+    L.append("")
+    L.append("RSS ratio column: each profiler's peak RSS over its own "
+             "baseline's.\n")
+    if png:
+        L.append("![slowdowns](%s)\n" % os.path.basename(png))
+
+    c = results.get("compile")
+    if c:
+        L.append("## Compile time and code size\n")
+        L.append("Large translation unit: %d lines, %d functions, generated "
+                 "by bench/lib/large_tu.py; `-O2 -g -c`, median of %d.\n"
+                 % (c["lines"], c["functions"], sc["compile_runs"]))
+        L.append("| build | compile time | overhead | .text | growth |")
+        L.append("|---|---|---|---|---|")
+        for b in builds:
+            tm = c["times"].get(b.name)
+            base = c["times"].get(b.baseline)
+            tx, btx = c["text"].get(b.name), c["text"].get(b.baseline)
+            L.append("| %s | %s | %s | %s | %s |" % (
+                b.label, _fmt(tm, "%.2f s"),
+                "%+.1f%%" % (100 * (tm / base - 1))
+                if b.profiling and tm and base else "",
+                tx if tx is not None else "–",
+                "%+.1f%%" % (100 * (tx / btx - 1))
+                if b.profiling and tx and btx else ""))
+        L.append("")
+        L.append("Code size growth per workload object (.text, instrumented "
+                 "over uninstrumented, same compiler):\n")
+        L.append("| workload | gcc-memprof | LLVM MemProf |")
+        L.append("|---|---|---|")
+        for name, r in results["workloads"].items():
+            ts = r.get("text_size", {})
+
+            def growth(a, b):
+                return ("%+.0f%% (%d -> %d)" % (100 * (ts[a] / ts[b] - 1),
+                                                ts[b], ts[a])
+                        if ts.get(a) and ts.get(b) else "–")
+            L.append("| %s | %s | %s |" % (name, growth("memprof", "gcc"),
+                                           growth("llvm-memprof", "clang")))
+        L.append("")
+
+    mg = results.get("merge")
+    if mg:
+        L.append("## memprof-merge throughput\n")
+        L.append("%d raw profiles of `%s` (scale 1), %s in total, merged "
+                 "into one indexed profile of %s in %.3f s (median of 3): "
+                 "**%.0f profiles/s, %.1f MB/s**.\n" % (
+                     mg["profiles"], mg["workload"], _kib(mg["input_bytes"]),
+                     _kib(mg["output_bytes"]), mg["wall"],
+                     mg["profiles_per_s"], mg["mb_per_s"]))
+
+    L.append("## Fidelity against DHAT\n")
+    L.append("Each workload at scale %d, once under `valgrind --tool=dhat` "
+             "(gcc -O2 build) and once instrumented; allocation sites keyed "
+             "by frame 0 (file:line of the call, or function when there is "
+             "no source), libc's strdup-style helpers skipped on both sides."
+             "\n" % sc["dhat"])
+    L.append("| workload | sites | identical | mismatched | blocks DHAT / "
+             "ours | bytes DHAT / ours |")
+    L.append("|---|---|---|---|---|---|")
+    mismatch_lines = []
+    access_lines = []
+    for name, r in results["workloads"].items():
+        fid = r.get("fidelity", {})
+        if "error" in fid:
+            L.append("| %s | – | – | – | %s | |" % (name, fid["error"]
+                                                    .replace("|", "/")
+                                                    .replace("\n", " ")[:200]))
+            continue
+        if "sites" not in fid:
+            continue
+        sites = fid["sites"]
+        dt = r.get("dhat", {}).get("totals", {})
+        ot = fid.get("ours_totals", {})
+        L.append("| %s | %d | %d | %d | %s / %s | %s / %s |" % (
+            name, len(sites), len(sites) - fid["mismatches"],
+            fid["mismatches"], dt.get("blocks"), ot.get("blocks"),
+            dt.get("bytes"), ot.get("bytes")))
+        for s in sites:
+            if not (s["dhat_count"] == s["ours_count"]
+                    and s["dhat_bytes"] == s["ours_bytes"]):
+                mismatch_lines.append("| %s | %s | %d | %d | %d | %d |" % (
+                    name, s["label"], s["dhat_count"], s["ours_count"],
+                    s["dhat_bytes"], s["ours_bytes"]))
+        for fn, field, expected, got in fid.get("access_checks", []):
+            access_lines.append("| %s | %s | %s | %d | %s | %s |" % (
+                name, fn, field, expected,
+                "–" if got is None else got,
+                "yes" if got == expected else "**no**"))
+    L.append("")
+    if mismatch_lines:
+        L.append("Every mismatched site:\n")
+        L.append("| workload | site (frame 0) | blocks DHAT | blocks ours | "
+                 "bytes DHAT | bytes ours |")
+        L.append("|---|---|---|---|---|---|")
+        L.extend(mismatch_lines)
+        L.append("")
+    if access_lines:
+        L.append("Access counts where the expected count is known (stated "
+                 "by the workload, see bench/README.md):\n")
+        L.append("| workload | site | field | expected | measured | exact |")
+        L.append("|---|---|---|---|---|---|")
+        L.extend(access_lines)
+        L.append("")
+
+    if results.get("notes"):
+        L.append("## Notes from this run\n")
+        for n in results["notes"]:
+            L.append("- " + n.replace("\n", "\n  "))
+        L.append("")
+    return "\n".join(L) + "\n"
+
+
+def _mib(kb):
+    return None if kb is None else kb / 1024
+
+
+def summary(results):
+    lines = ["", "gcc-memprof bench summary (%s):" %
+             ("quick" if results["quick"] else "full")]
+    for name, r in results["workloads"].items():
+        lines.append("  %-15s ours %6s  LLVM %6s  DHAT %5s  RSS ours/LLVM "
+                     "%s/%s MiB" % (
+                         name, _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
+                         _fmt(_run(r, "llvm-memprof", "slowdown"), "%.2fx"),
+                         _fmt(r.get("dhat", {}).get("slowdown"), "%.0fx"),
+                         _fmt(_mib(_run(r, "memprof", "rss_kb")), "%.0f"),
+                         _fmt(_mib(_run(r, "llvm-memprof", "rss_kb")),
+                              "%.0f")))
+    for name, met, detail in targets(results):
+        lines.append("  [%s] %s: %s" % (
+            {True: "met", False: "MISSED", None: "n/a"}[met], name, detail))
+    return "\n".join(lines)

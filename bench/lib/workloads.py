@@ -1,0 +1,61 @@
+"""The benchmark workloads and the scales they run at.
+
+Scale 100 is a full run (about 0.5-2 s uninstrumented on the reference
+machine); the DHAT runs use a reduced scale because Valgrind is 20-100x
+slower; quick mode shrinks everything."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Workload:
+    name: str
+    source: str            # under bench/workloads/
+    cxx: bool = False
+    libs: list = field(default_factory=list)
+    # Whether allocation counts per site are deterministic, so DHAT's and
+    # ours must agree exactly.
+    deterministic: bool = True
+    description: str = ""
+
+
+WORKLOADS = [
+    Workload("churn_tree", "churn_tree.c",
+             description="treap insert/delete churn plus a bursty "
+                         "linked-list event queue"),
+    Workload("hash_strings", "hash_strings.c",
+             description="chained hash table of strdup'd strings with "
+                         "pruning and rehashing"),
+    Workload("array_sweep", "array_sweep.c",
+             description="stencil, histogram and pointer chase over large "
+                         "heap arrays; exact access counts known"),
+    Workload("string_proc", "string_proc.c",
+             description="tokenise, normalise, sort and join many short "
+                         "strings"),
+    Workload("cxx_containers", "cxx_containers.cc", cxx=True,
+             description="std::map, std::unordered_map, std::vector and "
+                         "std::string in application-style code"),
+    Workload("mt_stress", "mt_stress.c", libs=["-pthread"],
+             description="3 producer and 2 consumer threads; blocks freed "
+                         "by another thread than allocated them"),
+    Workload("server_sim", "server_sim.c",
+             description="long-lived server: start-up tables live to exit, "
+                         "per-request buffers, bounded LRU cache"),
+]
+
+
+@dataclass
+class Scales:
+    timing: int        # scale of the timed runs
+    runs: int          # timed runs per build
+    dhat: int          # reduced scale for DHAT and the fidelity runs
+    dhat_runs: int
+    large_tu_functions: int
+    compile_runs: int
+    merge_profiles: int
+
+
+FULL = Scales(timing=100, runs=5, dhat=3, dhat_runs=3,
+              large_tu_functions=100, compile_runs=3, merge_profiles=100)
+QUICK = Scales(timing=10, runs=3, dhat=1, dhat_runs=1,
+               large_tu_functions=15, compile_runs=1, merge_profiles=100)

@@ -1,0 +1,121 @@
+/* Multithreaded allocation stress: producer threads allocate messages of
+   varied sizes, fill them and hand them over through a locked queue;
+   consumer threads read and free them, so nearly every block is freed by
+   a different thread from the one that allocated it.  Every thread also
+   churns thread-private scratch buffers.  The work each thread does is
+   fixed, so allocation counts per site and the checksum (a sum) do not
+   depend on scheduling.  */
+
+#include <pthread.h>
+#include <string.h>
+#include "bench-common.h"
+
+#define PRODUCERS 3
+#define CONSUMERS 2
+
+struct message
+{
+  struct message *next;
+  size_t length;
+  unsigned char data[];
+};
+
+static struct
+{
+  pthread_mutex_t lock;
+  pthread_cond_t nonempty;
+  struct message *head, **tail;
+  int producers_left;
+} queue = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL,
+	    &queue.head, PRODUCERS };
+
+static long messages_per_producer;
+static uint64_t checksum_total;
+
+static struct message *
+new_message (uint64_t *rng)
+{
+  size_t length = 16 + bench_rand (rng) % 1000;
+  struct message *m = malloc (sizeof *m + length);
+  m->next = NULL;
+  m->length = length;
+  memset (m->data, (int) (length & 0xff), length);
+  m->data[0] = (unsigned char) bench_rand (rng);
+  return m;
+}
+
+static void *
+producer (void *arg)
+{
+  uint64_t rng = 1000 + (uint64_t) (uintptr_t) arg;
+  for (long i = 0; i < messages_per_producer; i++)
+    {
+      /* Private scratch: allocated and freed by this thread.  */
+      uint64_t *scratch = malloc (64 * sizeof *scratch);
+      for (int k = 0; k < 64; k++)
+	scratch[k] = (uint64_t) i * k;
+      struct message *m = new_message (&rng);
+      m->data[m->length - 1] = (unsigned char) scratch[i & 63];
+      free (scratch);
+
+      pthread_mutex_lock (&queue.lock);
+      *queue.tail = m;
+      queue.tail = &m->next;
+      pthread_cond_signal (&queue.nonempty);
+      pthread_mutex_unlock (&queue.lock);
+    }
+  pthread_mutex_lock (&queue.lock);
+  queue.producers_left--;
+  pthread_cond_broadcast (&queue.nonempty);
+  pthread_mutex_unlock (&queue.lock);
+  return NULL;
+}
+
+static void *
+consumer (void *arg)
+{
+  (void) arg;
+  uint64_t sum = 0;
+  for (;;)
+    {
+      pthread_mutex_lock (&queue.lock);
+      while (!queue.head && queue.producers_left > 0)
+	pthread_cond_wait (&queue.nonempty, &queue.lock);
+      struct message *m = queue.head;
+      if (m)
+	{
+	  queue.head = m->next;
+	  if (!queue.head)
+	    queue.tail = &queue.head;
+	}
+      pthread_mutex_unlock (&queue.lock);
+      if (!m)
+	break;
+      uint64_t s = 0;
+      for (size_t k = 0; k < m->length; k++)
+	s += m->data[k];
+      sum += s * m->length;
+      free (m);
+    }
+  __atomic_fetch_add (&checksum_total, sum, __ATOMIC_RELAXED);
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  long scale = bench_scale (argc, argv);
+  messages_per_producer = 1500 * scale;
+  pthread_t threads[PRODUCERS + CONSUMERS];
+  for (int i = 0; i < CONSUMERS; i++)
+    pthread_create (&threads[i], NULL, consumer, NULL);
+  for (int i = 0; i < PRODUCERS; i++)
+    pthread_create (&threads[CONSUMERS + i], NULL, producer,
+		    (void *) (uintptr_t) i);
+  for (int i = 0; i < PRODUCERS + CONSUMERS; i++)
+    pthread_join (threads[i], NULL);
+  printf ("mt_stress messages=%ld checksum=%016llx\n",
+	  messages_per_producer * PRODUCERS,
+	  (unsigned long long) checksum_total);
+  return 0;
+}
