@@ -1,0 +1,78 @@
+// The merged profile in memory: allocation contexts keyed by their
+// symbolized call stack.  Both memprof-merge and memprof-dump build one;
+// the indexed writer serializes it and the indexed reader rebuilds it.
+#ifndef MEMPROF_TOOLS_CONTEXT_TABLE_H
+#define MEMPROF_TOOLS_CONTEXT_TABLE_H
+
+#include "mib_fields.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace memprof {
+
+// One frame of a symbolized stack.  A frame with an empty FUNCTION could
+// not be symbolized; it is then identified by MODULE and ADDRESS.
+struct Frame
+{
+  std::string function;
+  std::string file;
+  uint64_t line = 0, column = 0, discriminator = 0;
+  bool inlined = false;
+  std::string module;           // Path of the module holding the code.
+  uint64_t address = 0;         // Link-time address inside MODULE.
+};
+
+// Identity of a frame for merging: the source position when symbolized
+// (so rebuilt binaries still merge), module and address otherwise.
+std::string frame_key (const Frame &f);
+
+using Stack = std::vector<uint32_t>;    // Frame ids, innermost first.
+
+struct StackHash
+{
+  size_t operator() (const Stack &s) const;
+};
+
+struct Context
+{
+  Stack stack;
+  FieldValues fields;
+};
+
+class ContextTable
+{
+public:
+  uint32_t intern_frame (const Frame &f);
+  const Frame &frame (uint32_t id) const { return frames_[id]; }
+  size_t num_frames () const { return frames_.size (); }
+
+  // Add one record for STACK; a known stack's fields merge, this record
+  // being the later one.
+  void add (const Stack &stack, const FieldValues &fields);
+  // Merge all of OTHER (the later input) into this table.
+  void merge_from (const ContextTable &other);
+
+  std::vector<Context> &contexts () { return contexts_; }
+  const std::vector<Context> &contexts () const { return contexts_; }
+
+  // Contexts ordered canonically: by frame 0's function, then by stack.
+  std::vector<const Context *> canonical_order () const;
+  // Lexicographic order of two stacks by their frames' contents.
+  bool stack_less (const Stack &a, const Stack &b) const;
+
+  // Raw profiles that went into this table (summed by merging).
+  uint64_t num_profiles = 0;
+
+private:
+  std::vector<Frame> frames_;
+  std::unordered_map<std::string, uint32_t> frame_ids_;
+  std::vector<Context> contexts_;
+  std::unordered_map<Stack, size_t, StackHash> context_ids_;
+};
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,371 @@
+// Reader of indexed profiles.
+#include "indexed_reader.h"
+
+#include "byte_cursor.h"
+#include "byte_writer.h"
+#include "diag.h"
+
+#include "memprof/indexed_format.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace memprof {
+
+bool
+looks_like_indexed (const uint8_t *data, size_t size)
+{
+  ByteCursor c (data, size);
+  return size >= 8 && c.u64 ("magic") == MEMPROF_INDEXED_MAGIC;
+}
+
+namespace {
+
+struct Span
+{
+  const uint8_t *data = nullptr;
+  size_t size = 0;
+  bool present = false;
+};
+
+const char *
+section_name (uint32_t kind)
+{
+  switch (kind)
+    {
+    case MEMPROF_SECTION_SUMMARY: return "summary section";
+    case MEMPROF_SECTION_STRINGS: return "string table";
+    case MEMPROF_SECTION_FILES: return "file path table";
+    case MEMPROF_SECTION_FRAMES: return "frame table";
+    case MEMPROF_SECTION_STACKS: return "stack table";
+    case MEMPROF_SECTION_SCHEMA: return "schema section";
+    case MEMPROF_SECTION_RECORDS: return "record section";
+    case MEMPROF_SECTION_FUNCTIONS: return "function hash table";
+    default: return "section";
+    }
+}
+
+class Reader
+{
+public:
+  Reader (const uint8_t *data, size_t size, ContextTable &table)
+    : table_ (table)
+  {
+    parse_header (data, size);
+  }
+
+  IndexedInfo info;
+
+  void read_all ()
+  {
+    prepare ();
+    ByteCursor c (sec (MEMPROF_SECTION_RECORDS).data,
+                  sec (MEMPROF_SECTION_RECORDS).size);
+    while (!c.at_end ())
+      read_group (c);
+  }
+
+  void read_function (const std::string &name)
+  {
+    prepare ();
+    const Span &recs = sec (MEMPROF_SECTION_RECORDS);
+    const Span &fn = sections_[MEMPROF_SECTION_FUNCTIONS];
+    if (!fn.present)
+      {
+        // No index: scan the groups.
+        ByteCursor c (recs.data, recs.size);
+        while (!c.at_end ())
+          read_group (c, &name);
+        return;
+      }
+    ByteCursor h (fn.data, fn.size);
+    uint64_t buckets = h.u64 ("function hash table");
+    if (buckets == 0 || (buckets & (buckets - 1)) != 0)
+      throw FormatError (format ("function hash table: bucket count %llu is "
+                                 "not a power of two",
+                                 (unsigned long long) buckets));
+    h.count (buckets, 16, "function hash bucket");
+    uint64_t want = fnv1a_64 (name);
+    uint64_t b = want & (buckets - 1);
+    for (uint64_t probes = 0; probes < buckets; probes++)
+      {
+        ByteCursor e (fn.data, fn.size, 8 + 16 * ((b + probes) & (buckets - 1)));
+        uint64_t hash = e.u64 ("function hash bucket");
+        uint64_t off = e.u64 ("function hash bucket");
+        if (off == UINT64_MAX)
+          return;
+        if (hash != want)
+          continue;
+        ByteCursor c (recs.data, recs.size);
+        c.seek (off, "function hash table: group offset");
+        if (read_group (c, &name))
+          return;
+      }
+  }
+
+private:
+  ContextTable &table_;
+  std::unordered_map<uint32_t, Span> sections_;
+  std::vector<int> schema_;                 // Field index per value, or -1.
+  std::vector<std::string> file_paths_;     // By file id (0 = none).
+  std::unordered_map<uint64_t, std::string> strings_;
+  std::unordered_map<uint64_t, uint32_t> frames_;
+  std::unordered_map<uint64_t, Stack> stacks_;
+  uint64_t stack_frames_read_ = 0, string_bytes_read_ = 0;
+
+  const Span &sec (uint32_t kind)
+  {
+    const Span &s = sections_[kind];
+    if (!s.present)
+      throw FormatError (format ("%s is missing", section_name (kind)));
+    return s;
+  }
+
+  void parse_header (const uint8_t *data, size_t size)
+  {
+    ByteCursor h (data, size);
+    if (size < 8 || h.u64 ("magic") != MEMPROF_INDEXED_MAGIC)
+      throw FormatError ("not a memprof indexed profile (bad magic)");
+    h.need (56, "indexed header");
+    info.version = h.u64 ("indexed header");
+    if (info.version != MEMPROF_INDEXED_VERSION)
+      throw FormatError (format ("unsupported indexed profile version %llu "
+                                 "(this reader knows version %d)",
+                                 (unsigned long long) info.version,
+                                 MEMPROF_INDEXED_VERSION));
+    uint64_t hash_type = h.u64 ("indexed header");
+    uint64_t total = h.u64 ("indexed header");
+    uint64_t table_off = h.u64 ("indexed header");
+    uint64_t count = h.u64 ("indexed header");
+    if (hash_type != MEMPROF_HASH_FNV1A_64)
+      throw FormatError (format ("unknown hash type %llu",
+                                 (unsigned long long) hash_type));
+    if (total > size)
+      throw FormatError (format ("truncated: header says %llu bytes, file has "
+                                 "%zu",
+                                 (unsigned long long) total, size));
+    ByteCursor t (data, static_cast<size_t> (total));
+    t.seek (table_off, "section table");
+    t.count (count, sizeof (memprof_indexed_section), "section");
+    for (uint64_t i = 0; i < count; i++)
+      {
+        uint32_t kind = t.u32 ("section table");
+        t.u32 ("section table");
+        uint64_t off = t.u64 ("section table");
+        uint64_t sz = t.u64 ("section table");
+        if (off > total || sz > total - off)
+          throw FormatError (format ("%s at offset %llu with size %llu runs "
+                                     "past the end of the file (%llu bytes)",
+                                     section_name (kind),
+                                     (unsigned long long) off,
+                                     (unsigned long long) sz,
+                                     (unsigned long long) total));
+        Span &s = sections_[kind];
+        if (s.present)
+          throw FormatError (format ("%s appears twice", section_name (kind)));
+        s = Span{ data + off, static_cast<size_t> (sz), true };
+      }
+  }
+
+  void prepare ()
+  {
+    // Summary (optional).
+    if (sections_[MEMPROF_SECTION_SUMMARY].present)
+      {
+        const Span &s = sections_[MEMPROF_SECTION_SUMMARY];
+        ByteCursor c (s.data, s.size);
+        uint64_t n = c.count (c.uleb ("summary"), 2, "summary entry");
+        for (uint64_t i = 0; i < n; i++)
+          {
+            uint64_t tag = c.uleb ("summary");
+            info.summary[tag] = c.uleb ("summary");
+          }
+        table_.num_profiles += info.summary[MEMPROF_SUMMARY_PROFILES];
+      }
+    // Schema.
+    {
+      ByteCursor c (sec (MEMPROF_SECTION_SCHEMA).data,
+                    sec (MEMPROF_SECTION_SCHEMA).size);
+      uint64_t n = c.count (c.uleb ("schema"), 1, "schema tag");
+      for (uint64_t i = 0; i < n; i++)
+        schema_.push_back (field_by_tag (c.uleb ("schema")));
+    }
+    // File paths, rebuilt from the reversed prefix tree.
+    {
+      ByteCursor c (sec (MEMPROF_SECTION_FILES).data,
+                    sec (MEMPROF_SECTION_FILES).size);
+      uint64_t n = c.count (c.uleb ("file path table"), 2, "file path node");
+      std::vector<std::pair<uint64_t, uint64_t>> nodes (n);
+      for (uint64_t i = 0; i < n; i++)
+        {
+          nodes[i].first = c.uleb ("file path table");
+          nodes[i].second = c.uleb ("file path table");
+          if (nodes[i].second > n)
+            throw FormatError (format ("file path node %llu has parent %llu, "
+                                       "past the %llu nodes",
+                                       (unsigned long long) (i + 1),
+                                       (unsigned long long) nodes[i].second,
+                                       (unsigned long long) n));
+        }
+      // Resolve each node once, parents first; a node met again while
+      // its own chain is being resolved closes a cycle.  The bytes of
+      // all paths are bounded so a hostile tree cannot blow up memory.
+      file_paths_.assign (n + 1, std::string ());
+      std::vector<uint8_t> state (n + 1, 0);  // 0 new, 1 open, 2 done.
+      state[0] = 2;
+      uint64_t budget = 128 * (uint64_t) sec (MEMPROF_SECTION_FILES).size
+                        + (1u << 20);
+      uint64_t used = 0;
+      std::vector<uint64_t> chain;
+      for (uint64_t i = 1; i <= n; i++)
+        {
+          uint64_t k = i;
+          while (state[k] == 0)
+            {
+              state[k] = 1;
+              chain.push_back (k);
+              k = nodes[k - 1].second;
+            }
+          if (state[k] == 1)
+            throw FormatError (format ("file path table has a cycle through "
+                                       "node %llu",
+                                       (unsigned long long) k));
+          while (!chain.empty ())
+            {
+              uint64_t j = chain.back ();
+              chain.pop_back ();
+              uint64_t parent = nodes[j - 1].second;
+              const std::string &name = string_at (nodes[j - 1].first);
+              std::string path = parent ? file_paths_[parent] + "/" + name
+                                        : name;
+              used += path.size ();
+              if (used > budget)
+                throw FormatError ("file path table expands to too many "
+                                   "bytes");
+              file_paths_[j] = std::move (path);
+              state[j] = 2;
+            }
+        }
+    }
+  }
+
+  const std::string &string_at (uint64_t id)
+  {
+    auto it = strings_.find (id);
+    if (it != strings_.end ())
+      return it->second;
+    const Span &s = sec (MEMPROF_SECTION_STRINGS);
+    ByteCursor c (s.data, s.size);
+    c.seek (id, "string id");
+    uint64_t len = c.uleb ("string table");
+    const uint8_t *p = c.bytes (len, "string table");
+    string_bytes_read_ += len;
+    if (string_bytes_read_ > s.size)
+      throw FormatError ("string table: string ids overlap");
+    if (!valid_utf8 (p, len))
+      throw FormatError (format ("string at offset %llu of the string table "
+                                 "is not valid UTF-8",
+                                 (unsigned long long) id));
+    return strings_.emplace (id, std::string ((const char *) p, len))
+      .first->second;
+  }
+
+  uint32_t frame_at (uint64_t id)
+  {
+    auto it = frames_.find (id);
+    if (it != frames_.end ())
+      return it->second;
+    const Span &s = sec (MEMPROF_SECTION_FRAMES);
+    ByteCursor c (s.data, s.size);
+    c.seek (id, "frame id");
+    Frame f;
+    uint64_t fn = c.uleb ("frame table");
+    f.function = fn ? string_at (fn) : std::string ();
+    uint64_t file = c.uleb ("frame table");
+    if (file >= file_paths_.size ())
+      throw FormatError (format ("frame at offset %llu refers to file %llu, "
+                                 "past the %zu files",
+                                 (unsigned long long) id,
+                                 (unsigned long long) file,
+                                 file_paths_.size () - 1));
+    f.file = file_paths_[file];
+    f.line = c.uleb ("frame table");
+    f.column = c.uleb ("frame table");
+    f.discriminator = c.uleb ("frame table");
+    f.inlined = c.uleb ("frame table") & 1;
+    f.module = string_at (c.uleb ("frame table"));
+    f.address = c.uleb ("frame table");
+    uint32_t tid = table_.intern_frame (f);
+    frames_.emplace (id, tid);
+    return tid;
+  }
+
+  const Stack &stack_at (uint64_t id)
+  {
+    auto it = stacks_.find (id);
+    if (it != stacks_.end ())
+      return it->second;
+    const Span &s = sec (MEMPROF_SECTION_STACKS);
+    ByteCursor c (s.data, s.size);
+    c.seek (id, "stack id");
+    uint64_t n = c.count (c.uleb ("stack table"), 1, "stack frame");
+    // Stacks written by memprof-merge never overlap, so all of them hold
+    // at most one frame per byte; overlapping hostile ids cannot exceed it.
+    stack_frames_read_ += n;
+    if (stack_frames_read_ > s.size)
+      throw FormatError ("stack table: stack ids overlap");
+    Stack st;
+    st.reserve (n);
+    for (uint64_t i = 0; i < n; i++)
+      st.push_back (frame_at (c.uleb ("stack table")));
+    return stacks_.emplace (id, std::move (st)).first->second;
+  }
+
+  // Read the group at C; when ONLY is given and the group is another
+  // function's, read nothing and return false.
+  bool read_group (ByteCursor &c, const std::string *only = nullptr)
+  {
+    uint64_t fn = c.uleb ("record section");
+    const std::string &name = fn ? string_at (fn) : std::string ();
+    uint64_t n = c.count (c.uleb ("record section"), 1 + schema_.size (),
+                          "record");
+    bool wanted = !only || *only == name;
+    if (!wanted)
+      return false;
+    for (uint64_t i = 0; i < n; i++)
+      {
+        uint64_t stack = c.uleb ("record section");
+        FieldValues v{};
+        for (int idx : schema_)
+          {
+            uint64_t value = c.uleb ("record section");
+            if (idx >= 0)
+              v[idx] = value;
+          }
+        if (wanted)
+          table_.add (stack_at (stack), v);
+      }
+    return wanted;
+  }
+};
+
+} // namespace
+
+IndexedInfo
+read_indexed (const uint8_t *data, size_t size, ContextTable &table)
+{
+  Reader r (data, size, table);
+  r.read_all ();
+  return r.info;
+}
+
+IndexedInfo
+read_indexed_function (const uint8_t *data, size_t size,
+                       const std::string &function, ContextTable &table)
+{
+  Reader r (data, size, table);
+  r.read_function (function);
+  return r.info;
+}
+
+} // namespace memprof

@@ -1,0 +1,34 @@
+// Reader of indexed profiles (include/memprof/indexed_format.h).  Every
+// offset, id and count is checked against its section before use; a
+// damaged file raises FormatError saying what is wrong.
+#ifndef MEMPROF_TOOLS_INDEXED_READER_H
+#define MEMPROF_TOOLS_INDEXED_READER_H
+
+#include "context_table.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace memprof {
+
+struct IndexedInfo
+{
+  uint64_t version = 0;
+  std::map<uint64_t, uint64_t> summary;   // Tag -> value.
+};
+
+bool looks_like_indexed (const uint8_t *data, size_t size);
+
+// Read the whole profile into TABLE (merged in as a later input).
+IndexedInfo read_indexed (const uint8_t *data, size_t size,
+                          ContextTable &table);
+
+// Read only FUNCTION's records, found through the FUNCTIONS hash table.
+IndexedInfo read_indexed_function (const uint8_t *data, size_t size,
+                                   const std::string &function,
+                                   ContextTable &table);
+
+} // namespace memprof
+
+#endif

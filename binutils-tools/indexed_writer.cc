@@ -1,0 +1,250 @@
+// Writer of indexed profiles.
+#include "indexed_writer.h"
+
+#include "byte_writer.h"
+
+#include "memprof/indexed_format.h"
+
+#include <map>
+#include <unordered_map>
+
+namespace memprof {
+
+namespace {
+
+class StringTable
+{
+public:
+  StringTable () { id (""); }
+  uint64_t id (const std::string &s)
+  {
+    auto ins = ids_.emplace (s, w.size ());
+    if (ins.second)
+      {
+        w.uleb (s.size ());
+        w.raw (s.data (), s.size ());
+      }
+    return ins.first->second;
+  }
+  ByteWriter w;
+
+private:
+  std::unordered_map<std::string, uint64_t> ids_;
+};
+
+// Reversed prefix tree of file paths.
+class FileTable
+{
+public:
+  explicit FileTable (StringTable &strings) : strings_ (strings) {}
+  uint64_t id (const std::string &path)
+  {
+    if (path.empty ())
+      return 0;
+    auto it = paths_.find (path);
+    if (it != paths_.end ())
+      return it->second;
+    uint64_t parent = 0;
+    size_t start = 0;
+    for (;;)
+      {
+        size_t slash = path.find ('/', start);
+        std::string name = path.substr (start, slash == std::string::npos
+                                                 ? std::string::npos
+                                                 : slash - start);
+        uint64_t sid = strings_.id (name);
+        auto ins = nodes_.emplace (std::make_pair (parent, sid),
+                                   nodes_.size () + 1);
+        if (ins.second)
+          order_.emplace_back (sid, parent);
+        parent = ins.first->second;
+        if (slash == std::string::npos)
+          break;
+        start = slash + 1;
+      }
+    paths_.emplace (path, parent);
+    return parent;
+  }
+  void write (ByteWriter &w) const
+  {
+    w.uleb (order_.size ());
+    for (const auto &n : order_)
+      {
+        w.uleb (n.first);
+        w.uleb (n.second);
+      }
+  }
+
+private:
+  StringTable &strings_;
+  std::map<std::pair<uint64_t, uint64_t>, uint64_t> nodes_;
+  std::vector<std::pair<uint64_t, uint64_t>> order_;  // (name, parent)
+  std::unordered_map<std::string, uint64_t> paths_;
+};
+
+void
+add_section (ByteWriter &table, uint32_t kind, uint64_t offset, uint64_t size)
+{
+  table.u32 (kind);
+  table.u32 (0);
+  table.u64 (offset);
+  table.u64 (size);
+}
+
+} // namespace
+
+std::vector<uint8_t>
+write_indexed (const ContextTable &table)
+{
+  StringTable strings;
+  FileTable files (strings);
+  ByteWriter frames, stacks, records, schema, summary;
+  std::vector<uint64_t> frame_offset (table.num_frames (), UINT64_MAX);
+  std::unordered_map<Stack, uint64_t, StackHash> stack_offset;
+
+  auto frame_id = [&] (uint32_t id) {
+    if (frame_offset[id] == UINT64_MAX)
+      {
+        const Frame &f = table.frame (id);
+        frame_offset[id] = frames.size ();
+        frames.uleb (f.function.empty () ? 0 : strings.id (f.function));
+        frames.uleb (files.id (f.file));
+        frames.uleb (f.line);
+        frames.uleb (f.column);
+        frames.uleb (f.discriminator);
+        frames.uleb (f.inlined ? 1 : 0);
+        frames.uleb (strings.id (f.module));
+        frames.uleb (f.address);
+      }
+    return frame_offset[id];
+  };
+  auto stack_id = [&] (const Stack &s) {
+    auto it = stack_offset.find (s);
+    if (it != stack_offset.end ())
+      return it->second;
+    std::vector<uint64_t> ids;
+    for (uint32_t f : s)
+      ids.push_back (frame_id (f));
+    uint64_t off = stacks.size ();
+    stacks.uleb (s.size ());
+    for (uint64_t id : ids)
+      stacks.uleb (id);
+    stack_offset.emplace (s, off);
+    return off;
+  };
+
+  schema.uleb (NUM_FIELDS);
+  for (int i = 0; i < NUM_FIELDS; i++)
+    schema.uleb (kFields[i].tag);
+
+  // Records grouped by frame 0's function; canonical order sorts by it.
+  std::vector<const Context *> order = table.canonical_order ();
+  std::vector<std::pair<std::string, uint64_t>> groups;  // name, offset
+  uint64_t alloc_count = 0, total_size = 0, accesses = 0;
+  for (size_t i = 0; i < order.size ();)
+    {
+      const std::string &name = order[i]->stack.empty ()
+                                  ? std::string ()
+                                  : table.frame (order[i]->stack[0]).function;
+      size_t j = i;
+      while (j < order.size ()
+             && (order[j]->stack.empty () ? std::string ()
+                                          : table.frame (order[j]->stack[0])
+                                              .function)
+                  == name)
+        j++;
+      groups.emplace_back (name, records.size ());
+      records.uleb (name.empty () ? 0 : strings.id (name));
+      records.uleb (j - i);
+      for (size_t k = i; k < j; k++)
+        {
+          const Context &c = *order[k];
+          records.uleb (stack_id (c.stack));
+          for (int f = 0; f < NUM_FIELDS; f++)
+            records.uleb (c.fields[f]);
+          alloc_count += c.fields[F_alloc_count];
+          total_size += c.fields[F_total_size];
+          accesses += c.fields[F_total_access_count];
+        }
+      i = j;
+    }
+
+  // Function hash table at most half full.
+  uint64_t buckets = 1;
+  while (buckets < 2 * groups.size ())
+    buckets <<= 1;
+  std::vector<std::pair<uint64_t, uint64_t>> slots (buckets,
+                                                    { 0, UINT64_MAX });
+  for (const auto &g : groups)
+    {
+      uint64_t h = fnv1a_64 (g.first);
+      uint64_t b = h & (buckets - 1);
+      while (slots[b].second != UINT64_MAX)
+        b = (b + 1) & (buckets - 1);
+      slots[b] = { h, g.second };
+    }
+  ByteWriter functions;
+  functions.u64 (buckets);
+  for (const auto &s : slots)
+    {
+      functions.u64 (s.first);
+      functions.u64 (s.second);
+    }
+
+  std::vector<std::pair<uint64_t, uint64_t>> sum = {
+    { MEMPROF_SUMMARY_PROFILES, table.num_profiles },
+    { MEMPROF_SUMMARY_CONTEXTS, order.size () },
+    { MEMPROF_SUMMARY_FUNCTIONS, groups.size () },
+    { MEMPROF_SUMMARY_ALLOC_COUNT, alloc_count },
+    { MEMPROF_SUMMARY_TOTAL_SIZE, total_size },
+    { MEMPROF_SUMMARY_ACCESS_COUNT, accesses },
+  };
+  summary.uleb (sum.size ());
+  for (const auto &p : sum)
+    {
+      summary.uleb (p.first);
+      summary.uleb (p.second);
+    }
+
+  ByteWriter files_w;
+  files.write (files_w);
+
+  const std::pair<uint32_t, const ByteWriter *> sections[] = {
+    { MEMPROF_SECTION_SUMMARY, &summary },
+    { MEMPROF_SECTION_STRINGS, &strings.w },
+    { MEMPROF_SECTION_FILES, &files_w },
+    { MEMPROF_SECTION_FRAMES, &frames },
+    { MEMPROF_SECTION_STACKS, &stacks },
+    { MEMPROF_SECTION_SCHEMA, &schema },
+    { MEMPROF_SECTION_RECORDS, &records },
+    { MEMPROF_SECTION_FUNCTIONS, &functions },
+  };
+  const size_t nsections = sizeof sections / sizeof sections[0];
+  ByteWriter out;
+  out.u64 (MEMPROF_INDEXED_MAGIC);
+  out.u64 (MEMPROF_INDEXED_VERSION);
+  out.u64 (MEMPROF_HASH_FNV1A_64);
+  out.u64 (0);                              // total_size, patched below.
+  out.u64 (sizeof (memprof_indexed_header));
+  out.u64 (nsections);
+  out.u64 (0);
+  out.u64 (0);
+  ByteWriter table_w;
+  uint64_t pos = sizeof (memprof_indexed_header)
+                 + nsections * sizeof (memprof_indexed_section);
+  for (const auto &s : sections)
+    {
+      add_section (table_w, s.first, pos, s.second->size ());
+      pos += (s.second->size () + 7) & ~uint64_t (7);
+    }
+  out.append (table_w);
+  for (const auto &s : sections)
+    {
+      out.append (*s.second);
+      out.align8 ();
+    }
+  out.put_u64_at (24, out.size ());
+  return std::move (out.bytes);
+}
+
+} // namespace memprof

@@ -1,0 +1,26 @@
+// The --json document of memprof-dump:
+//   {"kind": "raw"|"indexed", "version": N, "records": [R...]}
+// R = {"stack": [F...], <every mib_fields.inc field by name>: N, ...}
+// F = {"function", "file", "line", "column", "discriminator", "inlined",
+//      "module", "address"}.  The schema is documented in README.
+#ifndef MEMPROF_TOOLS_JSON_OUTPUT_H
+#define MEMPROF_TOOLS_JSON_OUTPUT_H
+
+#include "context_table.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+void write_json (FILE *out, const char *kind, uint64_t version,
+                 const ContextTable &table,
+                 const std::vector<const Context *> &records);
+
+// S as a JSON string literal, quotes included.
+std::string json_string (const std::string &s);
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,267 @@
+// memprof-dump: show a raw or an indexed heap profile as a text report or
+// as one JSON document.
+#include "config.h"
+
+#include "context_table.h"
+#include "diag.h"
+#include "file_io.h"
+#include "indexed_reader.h"
+#include "json_output.h"
+#include "profile_input.h"
+#include "raw_reader.h"
+#include "report_order.h"
+#include "response_file.h"
+#include "symbolizer.h"
+#include "text_report.h"
+
+#include "memprof/indexed_format.h"
+#include "memprof/raw_format.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <getopt.h>
+
+using namespace memprof;
+
+namespace {
+
+void
+usage (FILE *out)
+{
+  std::fprintf (out, "\
+Usage: %s [OPTION]... FILE\n\
+Show a gcc-memprof profile FILE, raw (.memprofraw) or indexed\n\
+(.memprofdata): a header, then one entry per allocation context with its\n\
+symbolized stack.\n\
+\n\
+  --json                  print one JSON document instead of the text report\n\
+  --sort=METRIC           order contexts by METRIC: bytes (default), blocks,\n\
+                          accesses, density, lifetime, utilization (lowest\n\
+                          first), avg-size, or any field name\n\
+  --top=N                 show only the first N contexts\n\
+  --function=NAME         show only contexts allocated directly by NAME\n\
+                          (looked up in an indexed profile's hash table)\n\
+  --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
+                          by build id, else by file name); repeatable\n\
+  --debug-file-directory=DIR  also look for separate debug info in DIR\n\
+                          (DIR/.build-id/xx/yyyy.debug); repeatable\n\
+  --help                  display this help and exit\n\
+  --version               output version information and exit\n\
+\n\
+Arguments may also come from @FILE.  Exit status is 0 on success, 1 on\n\
+error.\n",
+                program_name ());
+}
+
+struct Options
+{
+  bool json = false;
+  SortMetric metric;
+  uint64_t top = 0;
+  bool have_function = false;
+  std::string function;
+  SymbolizerOptions sym;
+  std::string file;
+};
+
+bool
+parse_options (int argc, char **argv, Options &o)
+{
+  enum { OPT_JSON = 256, OPT_SORT, OPT_TOP, OPT_FUNCTION, OPT_BINARY,
+         OPT_DEBUG_DIR, OPT_HELP, OPT_VERSION };
+  static const struct option longopts[] = {
+    { "json", no_argument, nullptr, OPT_JSON },
+    { "sort", required_argument, nullptr, OPT_SORT },
+    { "top", required_argument, nullptr, OPT_TOP },
+    { "function", required_argument, nullptr, OPT_FUNCTION },
+    { "binary", required_argument, nullptr, OPT_BINARY },
+    { "debug-file-directory", required_argument, nullptr, OPT_DEBUG_DIR },
+    { "help", no_argument, nullptr, OPT_HELP },
+    { "version", no_argument, nullptr, OPT_VERSION },
+    { nullptr, 0, nullptr, 0 },
+  };
+  find_sort_metric ("bytes", o.metric);
+  int c;
+  while ((c = getopt_long (argc, argv, "", longopts, nullptr)) != -1)
+    switch (c)
+      {
+      case OPT_JSON:
+        o.json = true;
+        break;
+      case OPT_SORT:
+        if (!find_sort_metric (optarg, o.metric))
+          {
+            report_error ("", format ("unknown sort metric '%s' (use %s)",
+                                      optarg, sort_metric_names ().c_str ()));
+            return false;
+          }
+        break;
+      case OPT_TOP:
+        {
+          char *end;
+          errno = 0;
+          unsigned long long n = std::strtoull (optarg, &end, 10);
+          if (*optarg == '\0' || *end != '\0' || *optarg == '-' || errno)
+            {
+              report_error ("", format ("invalid --top count '%s'", optarg));
+              return false;
+            }
+          o.top = n;
+          break;
+        }
+      case OPT_FUNCTION:
+        o.have_function = true;
+        o.function = optarg;
+        break;
+      case OPT_BINARY:
+        o.sym.binaries.push_back (optarg);
+        break;
+      case OPT_DEBUG_DIR:
+        o.sym.debug_dirs.push_back (optarg);
+        break;
+      case OPT_HELP:
+        usage (stdout);
+        std::exit (0);
+      case OPT_VERSION:
+        std::printf ("memprof-dump (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        std::exit (0);
+      default:
+        std::fprintf (stderr, "Try '%s --help' for more information.\n",
+                      program_name ());
+        return false;
+      }
+  if (optind + 1 != argc)
+    {
+      report_error ("", optind == argc ? "missing profile FILE"
+                                       : "more than one profile FILE given");
+      std::fprintf (stderr, "Try '%s --help' for more information.\n",
+                    program_name ());
+      return false;
+    }
+  o.file = argv[optind];
+  return true;
+}
+
+// Keep only the contexts whose frame 0 is in FUNCTION.
+void
+keep_function (ContextTable &table, const std::string &function)
+{
+  auto &cs = table.contexts ();
+  std::vector<Context> kept;
+  for (Context &c : cs)
+    if (!c.stack.empty () && table.frame (c.stack[0]).function == function)
+      kept.push_back (std::move (c));
+  cs = std::move (kept);
+}
+
+int
+run (const Options &o)
+{
+  std::vector<uint8_t> bytes = read_whole_file (o.file);
+  ContextTable table;
+  std::vector<std::string> header;
+  const char *kind;
+  uint64_t version;
+  if (detect_kind (bytes) == InputKind::RAW)
+    {
+      kind = "raw";
+      std::vector<RawProfile> profs
+        = read_raw_profiles (bytes.data (), bytes.size ());
+      version = profs[0].version;
+      Symbolizer sym (o.sym);
+      for (const RawProfile &p : profs)
+        {
+          std::vector<ModuleProblem> problems;
+          add_raw_profile (p, sym, table, problems);
+          std::string cmd;
+          for (const std::string &a : p.command_line)
+            cmd += (cmd.empty () ? "" : " ") + a;
+          header.push_back (format ("Raw profile (version %llu) of %s, pid "
+                                    "%llu, dump %llu",
+                                    (unsigned long long) p.version,
+                                    p.executable.c_str (),
+                                    (unsigned long long) p.pid,
+                                    (unsigned long long) p.dump_sequence));
+          if (!cmd.empty ())
+            header.push_back ("Command: " + cmd);
+          if (!p.runtime_version.empty ())
+            header.push_back ("Runtime: " + p.runtime_version);
+          header.push_back (format ("Run time: %llu ms",
+                                    (unsigned long long) (p.end_time
+                                                          - p.start_time)));
+          for (const ModuleProblem &mp : problems)
+            {
+              std::string note = format ("note: addresses in %s are not "
+                                         "symbolized: %s",
+                                         mp.module.c_str (),
+                                         mp.message.c_str ());
+              header.push_back (note);
+              report_error (o.file, note);
+            }
+        }
+      if (o.have_function)
+        keep_function (table, o.function);
+    }
+  else
+    {
+      kind = "indexed";
+      IndexedInfo info
+        = o.have_function
+            ? read_indexed_function (bytes.data (), bytes.size (), o.function,
+                                     table)
+            : read_indexed (bytes.data (), bytes.size (), table);
+      version = info.version;
+      header.push_back (format (
+        "Indexed profile (version %llu) merged from %llu raw profiles",
+        (unsigned long long) info.version,
+        (unsigned long long) info.summary[MEMPROF_SUMMARY_PROFILES]));
+      header.push_back (format (
+        "Summary: %llu contexts in %llu functions, %llu blocks, %llu bytes, "
+        "%llu accesses",
+        (unsigned long long) info.summary[MEMPROF_SUMMARY_CONTEXTS],
+        (unsigned long long) info.summary[MEMPROF_SUMMARY_FUNCTIONS],
+        (unsigned long long) info.summary[MEMPROF_SUMMARY_ALLOC_COUNT],
+        (unsigned long long) info.summary[MEMPROF_SUMMARY_TOTAL_SIZE],
+        (unsigned long long) info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]));
+    }
+  if (o.have_function)
+    header.push_back ("Function: " + o.function);
+  std::vector<const Context *> records = report_order (table, o.metric, o.top);
+  if (o.json)
+    write_json (stdout, kind, version, table, records);
+  else
+    write_text_report (stdout, header, table, o.metric, records);
+  if (std::fflush (stdout) != 0 || std::ferror (stdout))
+    {
+      report_error ("", "error writing standard output");
+      return 1;
+    }
+  return 0;
+}
+
+} // namespace
+
+int
+main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  std::vector<std::string> args = expand_response_files (argc, argv);
+  std::vector<char *> av = argv_view (args);
+  Options o;
+  if (!parse_options (static_cast<int> (args.size ()), av.data (), o))
+    return 1;
+  try
+    {
+      return run (o);
+    }
+  catch (const FormatError &e)
+    {
+      report_error (o.file, e.what ());
+    }
+  catch (const std::bad_alloc &)
+    {
+      report_error (o.file, "out of memory");
+    }
+  return 1;
+}

@@ -1,0 +1,256 @@
+// memprof-merge: symbolize and merge raw and indexed heap profiles into
+// one indexed profile.
+#include "config.h"
+
+#include "context_table.h"
+#include "diag.h"
+#include "file_io.h"
+#include "indexed_reader.h"
+#include "indexed_writer.h"
+#include "profile_input.h"
+#include "raw_reader.h"
+#include "response_file.h"
+#include "symbolizer.h"
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <getopt.h>
+#include <mutex>
+#include <set>
+#include <thread>
+
+using namespace memprof;
+
+namespace {
+
+void
+usage (FILE *out)
+{
+  std::fprintf (out, "\
+Usage: %s -o OUTPUT [OPTION]... PROFILE...\n\
+Symbolize and merge gcc-memprof profiles, raw (.memprofraw) or indexed\n\
+(.memprofdata), into one indexed profile OUTPUT.  Allocation contexts\n\
+with equal symbolized call stacks are merged.\n\
+\n\
+  -o, --output=FILE       write the indexed profile to FILE (required)\n\
+  --binary=PATH           symbolize a module from PATH instead of the path\n\
+                          the profile recorded (matched by build id, else\n\
+                          by file name); repeatable\n\
+  --debug-file-directory=DIR  also look for separate debug info in DIR\n\
+                          (DIR/.build-id/xx/yyyy.debug); repeatable\n\
+  -j, --jobs=N            read and symbolize with N threads (default: the\n\
+                          number of processors)\n\
+  --help                  display this help and exit\n\
+  --version               output version information and exit\n\
+\n\
+Arguments may also come from @FILE.  Exit status is 0 on success, 1 on\n\
+error.\n",
+                program_name ());
+}
+
+struct Options
+{
+  std::string output;
+  SymbolizerOptions sym;
+  unsigned jobs = 0;
+  std::vector<std::string> inputs;
+};
+
+bool
+parse_options (int argc, char **argv, Options &o)
+{
+  enum { OPT_BINARY = 256, OPT_DEBUG_DIR, OPT_HELP, OPT_VERSION };
+  static const struct option longopts[] = {
+    { "output", required_argument, nullptr, 'o' },
+    { "binary", required_argument, nullptr, OPT_BINARY },
+    { "debug-file-directory", required_argument, nullptr, OPT_DEBUG_DIR },
+    { "jobs", required_argument, nullptr, 'j' },
+    { "help", no_argument, nullptr, OPT_HELP },
+    { "version", no_argument, nullptr, OPT_VERSION },
+    { nullptr, 0, nullptr, 0 },
+  };
+  int c;
+  while ((c = getopt_long (argc, argv, "o:j:", longopts, nullptr)) != -1)
+    switch (c)
+      {
+      case 'o':
+        o.output = optarg;
+        break;
+      case 'j':
+        {
+          char *end;
+          errno = 0;
+          unsigned long n = std::strtoul (optarg, &end, 10);
+          if (*optarg == '\0' || *end != '\0' || *optarg == '-' || errno
+              || n == 0 || n > 1024)
+            {
+              report_error ("", format ("invalid job count '%s'", optarg));
+              return false;
+            }
+          o.jobs = static_cast<unsigned> (n);
+          break;
+        }
+      case OPT_BINARY:
+        o.sym.binaries.push_back (optarg);
+        break;
+      case OPT_DEBUG_DIR:
+        o.sym.debug_dirs.push_back (optarg);
+        break;
+      case OPT_HELP:
+        usage (stdout);
+        std::exit (0);
+      case OPT_VERSION:
+        std::printf ("memprof-merge (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        std::exit (0);
+      default:
+        std::fprintf (stderr, "Try '%s --help' for more information.\n",
+                      program_name ());
+        return false;
+      }
+  for (int i = optind; i < argc; i++)
+    o.inputs.push_back (argv[i]);
+  const char *missing = o.output.empty ()     ? "missing -o OUTPUT"
+                        : o.inputs.empty ()   ? "no input profiles"
+                                              : nullptr;
+  if (missing)
+    {
+      report_error ("", missing);
+      std::fprintf (stderr, "Try '%s --help' for more information.\n",
+                    program_name ());
+      return false;
+    }
+  return true;
+}
+
+// Inputs are read and symbolized in parallel but merged strictly in
+// command-line order, so LAST fields and the output do not depend on
+// thread timing; a reader waits for its turn, which bounds memory to the
+// merged result plus one table per thread.
+class Merger
+{
+public:
+  Merger (const Options &o) : opts_ (o), sym_ (o.sym) {}
+
+  bool run ()
+  {
+    unsigned jobs = opts_.jobs ? opts_.jobs : std::thread::hardware_concurrency ();
+    if (jobs == 0)
+      jobs = 1;
+    if (jobs > opts_.inputs.size ())
+      jobs = static_cast<unsigned> (opts_.inputs.size ());
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < jobs; t++)
+      threads.emplace_back ([this] { work (); });
+    work ();
+    for (std::thread &t : threads)
+      t.join ();
+    if (failed_)
+      return false;
+    try
+      {
+        write_whole_file (opts_.output, write_indexed (result_));
+      }
+    catch (const FormatError &e)
+      {
+        report_error (opts_.output, e.what ());
+        return false;
+      }
+    return true;
+  }
+
+private:
+  void work ()
+  {
+    for (;;)
+      {
+        size_t i = next_.fetch_add (1);
+        if (i >= opts_.inputs.size () || failed_)
+          return;
+        ContextTable local;
+        bool ok = load (opts_.inputs[i], local);
+        std::unique_lock<std::mutex> lock (merge_mu_);
+        turn_cv_.wait (lock, [&] { return merged_ == i || failed_; });
+        if (!ok)
+          failed_ = true;
+        if (!failed_)
+          result_.merge_from (local);
+        merged_ = i + 1;
+        turn_cv_.notify_all ();
+      }
+  }
+
+  bool load (const std::string &file, ContextTable &table)
+  {
+    try
+      {
+        std::vector<uint8_t> bytes = read_whole_file (file);
+        if (detect_kind (bytes) == InputKind::INDEXED)
+          {
+            read_indexed (bytes.data (), bytes.size (), table);
+            return true;
+          }
+        for (const RawProfile &p : read_raw_profiles (bytes.data (),
+                                                      bytes.size ()))
+          {
+            std::vector<ModuleProblem> problems;
+            add_raw_profile (p, sym_, table, problems);
+            for (const ModuleProblem &mp : problems)
+              {
+                std::lock_guard<std::mutex> lock (report_mu_);
+                if (mp.is_executable && mp.build_id_mismatch)
+                  {
+                    report_error (file, mp.message
+                                          + " (give the profiled binary "
+                                            "with --binary)");
+                    return false;
+                  }
+                if (warned_.insert (mp.module + '\0' + mp.message).second)
+                  report_warning (file, format ("addresses in %s are left "
+                                                "unsymbolized: %s",
+                                                mp.module.c_str (),
+                                                mp.message.c_str ()));
+              }
+          }
+        return true;
+      }
+    catch (const FormatError &e)
+      {
+        std::lock_guard<std::mutex> lock (report_mu_);
+        report_error (file, e.what ());
+      }
+    catch (const std::bad_alloc &)
+      {
+        std::lock_guard<std::mutex> lock (report_mu_);
+        report_error (file, "out of memory");
+      }
+    return false;
+  }
+
+  const Options &opts_;
+  Symbolizer sym_;
+  std::atomic<size_t> next_{ 0 };
+  std::mutex merge_mu_, report_mu_;
+  std::condition_variable turn_cv_;
+  size_t merged_ = 0;
+  std::atomic<bool> failed_{ false };
+  ContextTable result_;
+  std::set<std::string> warned_;
+};
+
+} // namespace
+
+int
+main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  std::vector<std::string> args = expand_response_files (argc, argv);
+  std::vector<char *> av = argv_view (args);
+  Options o;
+  if (!parse_options (static_cast<int> (args.size ()), av.data (), o))
+    return 1;
+  Merger m (o);
+  return m.run () ? 0 : 1;
+}

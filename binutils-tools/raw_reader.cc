@@ -1,0 +1,247 @@
+// Reader of raw profiles.
+#include "raw_reader.h"
+
+#include "byte_cursor.h"
+#include "diag.h"
+
+#include "memprof/raw_format.h"
+
+namespace memprof {
+
+static_assert (sizeof (memprof_raw_header) == 128, "raw header layout");
+static_assert (sizeof (memprof_raw_segment) == 72, "raw segment layout");
+
+bool
+looks_like_raw (const uint8_t *data, size_t size)
+{
+  ByteCursor c (data, size);
+  return size >= 8 && c.u64 ("magic") == MEMPROF_RAW_MAGIC;
+}
+
+std::string
+hex_build_id (const std::string &bytes)
+{
+  static const char digits[] = "0123456789abcdef";
+  std::string s;
+  for (unsigned char b : bytes)
+    {
+      s += digits[b >> 4];
+      s += digits[b & 15];
+    }
+  return s;
+}
+
+static std::string
+checked_string (ByteCursor &c, uint64_t n, const char *what)
+{
+  const uint8_t *p = c.bytes (n, what);
+  if (!valid_utf8 (p, n))
+    throw FormatError (format ("%s is not valid UTF-8", what));
+  return std::string (reinterpret_cast<const char *> (p), n);
+}
+
+static void
+read_metadata (ByteCursor c, RawProfile &prof)
+{
+  uint64_t n = c.count (c.u64 ("metadata count"), 8, "metadata item");
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint32_t tag = c.u32 ("metadata tag");
+      uint32_t len = c.u32 ("metadata length");
+      c.need (len, "metadata item");
+      ByteCursor item (c.bytes (len, "metadata item"), len);
+      auto u64_item = [&] (const char *what) {
+        if (len != 8)
+          throw FormatError (format ("metadata %s has length %u, not 8", what,
+                                     len));
+        return item.u64 (what);
+      };
+      switch (tag)
+        {
+        case MEMPROF_META_EXECUTABLE:
+          prof.executable = checked_string (item, len, "executable path");
+          break;
+        case MEMPROF_META_HOSTNAME:
+          prof.hostname = checked_string (item, len, "host name");
+          break;
+        case MEMPROF_META_RUNTIME_VERSION:
+          prof.runtime_version = checked_string (item, len, "runtime version");
+          break;
+        case MEMPROF_META_COMMAND_LINE:
+          {
+            std::string all = checked_string (item, len, "command line");
+            size_t start = 0;
+            for (size_t k = 0; k < all.size (); k++)
+              if (all[k] == '\0')
+                {
+                  prof.command_line.push_back (all.substr (start, k - start));
+                  start = k + 1;
+                }
+            if (start < all.size ())
+              prof.command_line.push_back (all.substr (start));
+            break;
+          }
+        case MEMPROF_META_PID:
+          prof.pid = u64_item ("pid");
+          break;
+        case MEMPROF_META_PARENT_PID:
+          prof.parent_pid = u64_item ("parent pid");
+          break;
+        case MEMPROF_META_START_TIME:
+          prof.start_time = u64_item ("start time");
+          break;
+        case MEMPROF_META_END_TIME:
+          prof.end_time = u64_item ("end time");
+          break;
+        case MEMPROF_META_DUMP_SEQUENCE:
+          prof.dump_sequence = u64_item ("dump sequence");
+          break;
+        default:
+          break;                // Unknown tags are skipped.
+        }
+      c.align8 ("metadata padding");
+    }
+}
+
+static void
+read_segments (ByteCursor c, RawProfile &prof)
+{
+  uint64_t n = c.count (c.u64 ("segment count"), 72, "segment");
+  prof.segments.reserve (n);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      RawSegment s;
+      s.start = c.u64 ("segment start");
+      s.end = c.u64 ("segment end");
+      s.offset = c.u64 ("segment offset");
+      s.load_address = c.u64 ("segment load address");
+      uint32_t id_size = c.u32 ("segment build id size");
+      uint32_t path_len = c.u32 ("segment path length");
+      const uint8_t *id = c.bytes (MEMPROF_BUILD_ID_MAX, "segment build id");
+      if (id_size > MEMPROF_BUILD_ID_MAX)
+        throw FormatError (format ("segment %llu: build id size %u exceeds %d",
+                                   (unsigned long long) i, id_size,
+                                   MEMPROF_BUILD_ID_MAX));
+      if (s.end < s.start)
+        throw FormatError (format ("segment %llu: end 0x%llx is before start "
+                                   "0x%llx",
+                                   (unsigned long long) i,
+                                   (unsigned long long) s.end,
+                                   (unsigned long long) s.start));
+      s.build_id.assign (reinterpret_cast<const char *> (id), id_size);
+      s.path = checked_string (c, path_len, "segment path");
+      c.align8 ("segment padding");
+      prof.segments.push_back (std::move (s));
+    }
+}
+
+static void
+read_mibs (ByteCursor c, RawProfile &prof)
+{
+  uint64_t n = c.u64 ("MIB count");
+  uint64_t record_size = c.u64 ("MIB record size");
+  if (record_size < 8 || record_size % 8 != 0 || record_size > 65536)
+    throw FormatError (format ("MIB record size %llu is invalid",
+                               (unsigned long long) record_size));
+  c.count (n, record_size, "MIB record");
+  uint64_t known = (record_size - 8) / 8;
+  prof.mibs.reserve (n);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      RawMib m;
+      m.fields.fill (0);
+      size_t start = c.pos ();
+      m.stack_id = c.u64 ("MIB stack id");
+      for (uint64_t f = 0; f < known && f < NUM_FIELDS; f++)
+        m.fields[f] = c.u64 ("MIB field");
+      c.seek (start + record_size, "MIB record");
+      prof.mibs.push_back (m);
+    }
+}
+
+static void
+read_stacks (ByteCursor c, RawProfile &prof)
+{
+  uint64_t n = c.count (c.u64 ("stack count"), 16, "stack");
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint64_t id = c.u64 ("stack id");
+      uint64_t frames = c.count (c.u64 ("stack frame count"), 8, "stack frame");
+      std::vector<uint64_t> pcs (frames);
+      for (uint64_t k = 0; k < frames; k++)
+        pcs[k] = c.u64 ("stack frame");
+      if (!prof.stacks.emplace (id, std::move (pcs)).second)
+        throw FormatError (format ("stack id 0x%llx appears twice",
+                                   (unsigned long long) id));
+    }
+}
+
+// Read the profile at the start of C's span; return its total size.
+static uint64_t
+read_one (const uint8_t *data, size_t size, RawProfile &prof)
+{
+  ByteCursor h (data, size);
+  if (size < 8 || h.u64 ("magic") != MEMPROF_RAW_MAGIC)
+    throw FormatError ("not a memprof raw profile (bad magic)");
+  prof.version = h.u64 ("raw header");
+  if (prof.version != MEMPROF_RAW_VERSION)
+    throw FormatError (format ("unsupported raw profile version %llu "
+                               "(this reader knows version %d)",
+                               (unsigned long long) prof.version,
+                               MEMPROF_RAW_VERSION));
+  uint64_t total = h.u64 ("raw header");
+  h.need (sizeof (memprof_raw_header) - 24, "raw header");
+  if (total < sizeof (memprof_raw_header) || total > size)
+    throw FormatError (format ("truncated: header says %llu bytes, file has "
+                               "%zu",
+                               (unsigned long long) total, size));
+  uint64_t meta = h.u64 ("raw header");
+  uint64_t seg = h.u64 ("raw header");
+  uint64_t mib = h.u64 ("raw header");
+  uint64_t stk = h.u64 ("raw header");
+  ByteCursor body (data, static_cast<size_t> (total));
+  ByteCursor c = body;
+  c.seek (meta, "metadata section");
+  read_metadata (c, prof);
+  c = body;
+  c.seek (seg, "segment section");
+  read_segments (c, prof);
+  c = body;
+  c.seek (stk, "stack section");
+  read_stacks (c, prof);
+  c = body;
+  c.seek (mib, "MIB section");
+  read_mibs (c, prof);
+  for (const RawMib &m : prof.mibs)
+    if (!prof.stacks.count (m.stack_id))
+      throw FormatError (format ("MIB record refers to missing stack id "
+                                 "0x%llx",
+                                 (unsigned long long) m.stack_id));
+  return total;
+}
+
+std::vector<RawProfile>
+read_raw_profiles (const uint8_t *data, size_t size)
+{
+  std::vector<RawProfile> out;
+  size_t pos = 0;
+  do
+    {
+      RawProfile p;
+      uint64_t used = read_one (data + pos, size - pos, p);
+      out.push_back (std::move (p));
+      pos += static_cast<size_t> ((used + 7) & ~uint64_t (7));
+    }
+  while (pos + 8 <= size);
+  if (pos < size && out.size () > 0)
+    {
+      // Trailing bytes shorter than a header: tolerated only as padding.
+      for (size_t k = pos; k < size; k++)
+        if (data[k] != 0)
+          throw FormatError (format ("%zu stray bytes after the last profile",
+                                     size - pos));
+    }
+  return out;
+}
+
+} // namespace memprof

@@ -1,0 +1,391 @@
+// Offline symbolization with libdw.
+#include "symbolizer.h"
+
+#include "diag.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace memprof {
+
+#ifndef DW_AT_GNU_discriminator
+#define DW_AT_GNU_discriminator 0x2136
+#endif
+
+struct LoadedModule
+{
+  std::mutex mu;                // libdw sessions are single-threaded.
+  std::string path;             // As recorded: the frames' module.
+  Dwfl_Callbacks callbacks;
+  char *debuginfo_path = nullptr;
+  Dwfl *dwfl = nullptr;
+  Dwfl_Module *mod = nullptr;
+  bool usable = false;
+  ModuleProblem problem;
+  std::unordered_map<uint64_t, std::vector<Frame>> cache;
+
+  ~LoadedModule ()
+  {
+    if (dwfl)
+      dwfl_end (dwfl);
+    free (debuginfo_path);
+  }
+};
+
+const ProfileMap::Range *
+ProfileMap::find (uint64_t pc) const
+{
+  auto it = std::upper_bound (ranges.begin (), ranges.end (), pc,
+                              [] (uint64_t v, const Range &r) {
+                                return v < r.start;
+                              });
+  if (it == ranges.begin ())
+    return nullptr;
+  --it;
+  return pc < it->end ? &*it : nullptr;
+}
+
+// The GNU build id of the ELF file at PATH, or "" when it has none or
+// cannot be read.
+static std::string
+file_build_id (const std::string &path)
+{
+  int fd = open (path.c_str (), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return "";
+  std::string id;
+  Elf *elf = elf_begin (fd, ELF_C_READ_MMAP, nullptr);
+  if (elf)
+    {
+      const void *p = nullptr;
+      ssize_t n = dwelf_elf_gnu_build_id (elf, &p);
+      if (n > 0)
+        id.assign (static_cast<const char *> (p), n);
+      elf_end (elf);
+    }
+  close (fd);
+  return id;
+}
+
+static std::string
+base_name (const std::string &path)
+{
+  size_t slash = path.rfind ('/');
+  return slash == std::string::npos ? path : path.substr (slash + 1);
+}
+
+Symbolizer::Symbolizer (const SymbolizerOptions &opts) : opts_ (opts)
+{
+  elf_version (EV_CURRENT);
+  // Build-id lookups use the absolute elements; the empty and ".debug"
+  // elements find debuglink files beside the binary.
+  debuginfo_path_ = ":.debug:/usr/lib/debug";
+  for (const std::string &d : opts_.debug_dirs)
+    debuginfo_path_ += ":" + d;
+  for (const std::string &b : opts_.binaries)
+    binary_ids_.emplace_back (b, file_build_id (b));
+}
+
+Symbolizer::~Symbolizer () = default;
+
+std::string
+Symbolizer::choose_file (const std::string &recorded_path,
+                         const std::string &build_id) const
+{
+  if (!build_id.empty ())
+    for (const auto &b : binary_ids_)
+      if (b.second == build_id)
+        return b.first;
+  for (const auto &b : binary_ids_)
+    if (base_name (b.first) == base_name (recorded_path))
+      return b.first;
+  return recorded_path;
+}
+
+LoadedModule *
+Symbolizer::load (const std::string &recorded_path,
+                  const std::string &build_id, ModuleProblem &problem)
+{
+  std::lock_guard<std::mutex> lock (mu_);
+  auto key = std::make_pair (recorded_path, build_id);
+  auto it = modules_.find (key);
+  if (it != modules_.end ())
+    {
+      problem = it->second->problem;
+      return it->second.get ();
+    }
+  auto m = std::make_unique<LoadedModule> ();
+  m->path = recorded_path;
+  m->problem.module = recorded_path;
+  std::string file = choose_file (recorded_path, build_id);
+  m->debuginfo_path = strdup (debuginfo_path_.c_str ());
+  m->callbacks = Dwfl_Callbacks{};
+  m->callbacks.find_elf = dwfl_build_id_find_elf;
+  m->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
+  m->callbacks.section_address = dwfl_offline_section_address;
+  m->callbacks.debuginfo_path = &m->debuginfo_path;
+  m->dwfl = dwfl_begin (&m->callbacks);
+  if (access (file.c_str (), R_OK) != 0)
+    m->problem.message = format ("cannot open %s: %s", file.c_str (),
+                                 std::strerror (errno));
+  else if (m->dwfl)
+    {
+      dwfl_report_begin (m->dwfl);
+      // Base 0 with p_vaddr added places the module at its link-time
+      // addresses; PCs are rebased by the recorded load address.
+      m->mod = dwfl_report_elf (m->dwfl, base_name (recorded_path).c_str (),
+                                file.c_str (), -1, 0, true);
+      dwfl_report_end (m->dwfl, nullptr, nullptr);
+      if (!m->mod)
+        m->problem.message = format ("cannot read %s: %s", file.c_str (),
+                                     dwfl_errmsg (-1));
+      else
+        {
+          const unsigned char *bits = nullptr;
+          GElf_Addr vaddr;
+          int n = dwfl_module_build_id (m->mod, &bits, &vaddr);
+          std::string have = n > 0 ? std::string ((const char *) bits, n) : "";
+          if (!build_id.empty () && have != build_id)
+            {
+              m->problem.build_id_mismatch = true;
+              m->problem.message
+                = format ("build id of %s is %s, the profile recorded %s",
+                          file.c_str (),
+                          have.empty () ? "missing"
+                                        : hex_build_id (have).c_str (),
+                          hex_build_id (build_id).c_str ());
+            }
+          else
+            m->usable = true;
+        }
+    }
+  problem = m->problem;
+  LoadedModule *raw = m.get ();
+  modules_.emplace (key, std::move (m));
+  return raw;
+}
+
+std::unique_ptr<ProfileMap>
+Symbolizer::map_profile (const RawProfile &prof,
+                         std::vector<ModuleProblem> &problems)
+{
+  auto map = std::make_unique<ProfileMap> ();
+  map->paths.reserve (prof.segments.size ());
+  for (const RawSegment &s : prof.segments)
+    {
+      map->paths.push_back (s.path);
+      map->ranges.push_back (
+        { s.start, s.end, s.load_address, nullptr, nullptr });
+    }
+  for (size_t i = 0; i < map->ranges.size (); i++)
+    map->ranges[i].path = &map->paths[i];
+  std::sort (map->ranges.begin (), map->ranges.end (),
+             [] (const ProfileMap::Range &a, const ProfileMap::Range &b) {
+               return a.start < b.start;
+             });
+  // Open only modules some stack uses: an unused vdso is no problem.
+  std::vector<bool> used (map->ranges.size (), false);
+  for (const auto &st : prof.stacks)
+    for (uint64_t pc : st.second)
+      if (const ProfileMap::Range *r = map->find (pc))
+        used[r - map->ranges.data ()] = true;
+  std::vector<std::string> reported;
+  for (size_t i = 0; i < map->ranges.size (); i++)
+    {
+      if (!used[i])
+        continue;
+      ProfileMap::Range &r = map->ranges[i];
+      const RawSegment *seg = nullptr;
+      for (const RawSegment &s : prof.segments)
+        if (s.start == r.start && s.end == r.end && s.path == *r.path)
+          seg = &s;
+      ModuleProblem problem;
+      LoadedModule *m = load (*r.path, seg ? seg->build_id : "", problem);
+      if (m->usable)
+        r.module = m;
+      else if (std::find (reported.begin (), reported.end (), *r.path)
+               == reported.end ())
+        {
+          reported.push_back (*r.path);
+          problem.is_executable = (*r.path == prof.executable);
+          problems.push_back (problem);
+        }
+    }
+  return map;
+}
+
+static const char *
+die_name (Dwarf_Die *die)
+{
+  Dwarf_Attribute attr;
+  const char *name = nullptr;
+  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr))
+    name = dwarf_formstring (&attr);
+  if (!name && dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr))
+    name = dwarf_formstring (&attr);
+  if (!name && dwarf_attr_integrate (die, DW_AT_name, &attr))
+    name = dwarf_formstring (&attr);
+  return name;
+}
+
+static uint64_t
+die_udata (Dwarf_Die *die, unsigned int at)
+{
+  Dwarf_Attribute attr;
+  Dwarf_Word v = 0;
+  if (dwarf_attr (die, at, &attr) && dwarf_formudata (&attr, &v) == 0)
+    return v;
+  return 0;
+}
+
+static std::string
+absolute_path (const char *file, Dwarf_Die *cu)
+{
+  if (!file)
+    return "";
+  if (file[0] == '/')
+    return file;
+  Dwarf_Attribute attr;
+  const char *dir = nullptr;
+  if (cu && dwarf_attr (cu, DW_AT_comp_dir, &attr))
+    dir = dwarf_formstring (&attr);
+  if (!dir || !*dir)
+    return file;
+  return std::string (dir) + "/" + file;
+}
+
+// Symbolize ADDR (link-time) in M; M's lock is held.
+static void
+symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
+{
+  size_t first = out.size ();
+  Frame pos;                    // Position of the next frame to emit.
+  pos.module = m.path;
+  pos.address = addr;
+  Dwarf_Addr bias = 0;
+  Dwarf_Die *cu = dwfl_module_addrdie (m.mod, addr, &bias);
+  if (Dwfl_Line *line = dwfl_module_getsrc (m.mod, addr))
+    {
+      int lineno = 0, col = 0;
+      const char *file = dwfl_lineinfo (line, nullptr, &lineno, &col, nullptr,
+                                        nullptr);
+      pos.file = absolute_path (file, cu);
+      pos.line = lineno > 0 ? lineno : 0;
+      pos.column = col > 0 ? col : 0;
+      Dwarf_Addr lbias;
+      if (Dwarf_Line *dl = dwfl_dwarf_line (line, &lbias))
+        {
+          unsigned int disc = 0;
+          if (dwarf_linediscriminator (dl, &disc) == 0)
+            pos.discriminator = disc;
+        }
+    }
+  if (cu)
+    {
+      Dwarf_Die *scopes = nullptr;
+      int n = dwarf_getscopes (cu, addr - bias, &scopes);
+      int start = -1;
+      for (int i = 0; i < n && start < 0; i++)
+        {
+          int tag = dwarf_tag (&scopes[i]);
+          if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+            start = i;
+        }
+      if (start >= 0 && dwarf_tag (&scopes[start]) == DW_TAG_inlined_subroutine)
+        {
+          // dwarf_getscopes follows the abstract origin after an inlined
+          // subroutine; the callers' chain comes from its concrete DIE.
+          Dwarf_Die *chain = nullptr;
+          int m2 = dwarf_getscopes_die (&scopes[start], &chain);
+          if (m2 > 0)
+            {
+              free (scopes);
+              scopes = chain;
+              n = m2;
+              start = 0;
+            }
+        }
+      Dwarf_Files *files = nullptr;
+      size_t nfiles = 0;
+      bool have_files = dwarf_getsrcfiles (cu, &files, &nfiles) == 0;
+      for (int i = start < 0 ? n : start; i < n; i++)
+        {
+          int tag = dwarf_tag (&scopes[i]);
+          if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
+            continue;
+          Frame f = pos;
+          const char *name = die_name (&scopes[i]);
+          f.function = name ? name : "";
+          f.inlined = tag == DW_TAG_inlined_subroutine;
+          out.push_back (f);
+          if (tag == DW_TAG_subprogram)
+            break;
+          // The call site of this inlined body is the next frame out.
+          uint64_t call_file = die_udata (&scopes[i], DW_AT_call_file);
+          const char *cf = nullptr;
+          if (have_files && call_file < nfiles)
+            cf = dwarf_filesrc (files, call_file, nullptr, nullptr);
+          pos.file = absolute_path (cf, cu);
+          pos.line = die_udata (&scopes[i], DW_AT_call_line);
+          pos.column = die_udata (&scopes[i], DW_AT_call_column);
+          pos.discriminator = die_udata (&scopes[i], DW_AT_GNU_discriminator);
+        }
+      free (scopes);
+    }
+  if (out.size () == first || out[first].function.empty ())
+    {
+      // No DWARF here: the ELF symbol still names the function.
+      out.resize (first);
+      const char *name = dwfl_module_addrname (m.mod, addr);
+      Frame f = pos;
+      f.function = name ? name : "";
+      if (f.function.empty ())
+        f.file.clear (), f.line = f.column = f.discriminator = 0;
+      out.push_back (f);
+    }
+}
+
+void
+Symbolizer::symbolize (const ProfileMap &map, uint64_t pc,
+                       std::vector<Frame> &out)
+{
+  const ProfileMap::Range *r = map.find (pc);
+  if (!r)
+    {
+      Frame f;
+      f.address = pc;
+      out.push_back (f);
+      return;
+    }
+  uint64_t addr = pc - r->load_address;
+  if (!r->module)
+    {
+      Frame f;
+      f.module = *r->path;
+      f.address = addr;
+      out.push_back (f);
+      return;
+    }
+  LoadedModule &m = *r->module;
+  std::lock_guard<std::mutex> lock (m.mu);
+  auto it = m.cache.find (addr);
+  if (it == m.cache.end ())
+    {
+      std::vector<Frame> frames;
+      symbolize_in_module (m, addr, frames);
+      it = m.cache.emplace (addr, std::move (frames)).first;
+    }
+  out.insert (out.end (), it->second.begin (), it->second.end ());
+}
+
+} // namespace memprof

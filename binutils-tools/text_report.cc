@@ -1,0 +1,153 @@
+// The text report of memprof-dump.
+#include "text_report.h"
+
+#include "diag.h"
+
+#include <cstdlib>
+#include <cxxabi.h>
+
+namespace memprof {
+
+// Thresholds of the flags; documented in README.
+static const double kShortLivedMs = 1.0;
+static const double kLowUtilizationPercent = 25.0;
+
+std::vector<std::string>
+context_flags (const FieldValues &v)
+{
+  std::vector<std::string> flags;
+  if (v[F_alloc_count] == 0)
+    return flags;
+  if (v[F_total_access_count] == 0)
+    flags.push_back ("never accessed");
+  if (v[F_alloc_count] >= 2 && average_lifetime (v) < kShortLivedMs)
+    flags.push_back ("short-lived");
+  if (v[F_total_access_count] != 0
+      && average_utilization (v) < kLowUtilizationPercent)
+    flags.push_back ("low utilisation");
+  return flags;
+}
+
+static std::string
+demangle (const std::string &name)
+{
+  if (name.compare (0, 2, "_Z") != 0)
+    return name;
+  int status = 0;
+  char *d = abi::__cxa_demangle (name.c_str (), nullptr, nullptr, &status);
+  if (status != 0 || !d)
+    return name;
+  std::string s (d);
+  std::free (d);
+  return s;
+}
+
+// 1234567 -> "1,234,567".
+static std::string
+grouped (uint64_t v)
+{
+  std::string digits = std::to_string (v), out;
+  for (size_t i = 0; i < digits.size (); i++)
+    {
+      if (i && (digits.size () - i) % 3 == 0)
+        out += ',';
+      out += digits[i];
+    }
+  return out;
+}
+
+static std::string
+frame_text (const Frame &f)
+{
+  if (f.function.empty ())
+    return format ("0x%llx in %s", (unsigned long long) f.address,
+                   f.module.empty () ? "an unknown module" : f.module.c_str ());
+  std::string s = demangle (f.function);
+  if (!f.file.empty ())
+    {
+      s += format (" (%s:%llu", f.file.c_str (), (unsigned long long) f.line);
+      if (f.column)
+        s += format (":%llu", (unsigned long long) f.column);
+      if (f.discriminator)
+        s += format (" discriminator %llu",
+                     (unsigned long long) f.discriminator);
+      s += ")";
+    }
+  else if (!f.module.empty ())
+    s += " (in " + f.module + ")";
+  if (f.inlined)
+    s += " [inlined]";
+  return s;
+}
+
+void
+write_text_report (FILE *out, const std::vector<std::string> &header_lines,
+                   const ContextTable &table, const SortMetric &metric,
+                   const std::vector<const Context *> &records)
+{
+  for (const std::string &l : header_lines)
+    std::fprintf (out, "%s\n", l.c_str ());
+  uint64_t bytes = 0, blocks = 0, accesses = 0;
+  for (const Context &c : table.contexts ())
+    {
+      bytes += c.fields[F_total_size];
+      blocks += c.fields[F_alloc_count];
+      accesses += c.fields[F_total_access_count];
+    }
+  std::fprintf (out,
+                "Total: %s bytes in %s blocks from %s allocation contexts, "
+                "%s accesses\n",
+                grouped (bytes).c_str (), grouped (blocks).c_str (),
+                grouped (table.contexts ().size ()).c_str (),
+                grouped (accesses).c_str ());
+  std::fprintf (out, "Sorted by %s%s; showing %zu\n", metric.name.c_str (),
+                metric.ascending ? " (lowest first)" : "", records.size ());
+  size_t n = 0;
+  for (const Context *c : records)
+    {
+      const FieldValues &v = c->fields;
+      std::fprintf (out, "\n-------------------- %zu of %zu "
+                         "--------------------\n",
+                    ++n, table.contexts ().size ());
+      std::fprintf (out, "bytes:       %s in %s blocks (avg size %.1f, min "
+                         "%s, max %s)\n",
+                    grouped (v[F_total_size]).c_str (),
+                    grouped (v[F_alloc_count]).c_str (), average_size (v),
+                    grouped (v[F_min_size]).c_str (),
+                    grouped (v[F_max_size]).c_str ());
+      std::fprintf (out, "accesses:    %s (%.2f per byte; per block min %s, "
+                         "max %s)\n",
+                    grouped (v[F_total_access_count]).c_str (),
+                    access_density (v),
+                    grouped (v[F_min_access_count]).c_str (),
+                    grouped (v[F_max_access_count]).c_str ());
+      std::fprintf (out, "lifetime:    avg %.1f ms (min %s, max %s); %s "
+                         "lifetime overlaps\n",
+                    average_lifetime (v),
+                    grouped (v[F_min_lifetime]).c_str (),
+                    grouped (v[F_max_lifetime]).c_str (),
+                    grouped (v[F_num_lifetime_overlaps]).c_str ());
+      std::fprintf (out, "utilisation: avg %.0f%% (min %llu%%, max %llu%%)\n",
+                    average_utilization (v),
+                    (unsigned long long) v[F_min_percent_utilized],
+                    (unsigned long long) v[F_max_percent_utilized]);
+      std::fprintf (out, "cpus:        %s migrated, %s same alloc cpu, %s "
+                         "same dealloc cpu\n",
+                    grouped (v[F_num_migrated_cpu]).c_str (),
+                    grouped (v[F_num_same_alloc_cpu]).c_str (),
+                    grouped (v[F_num_same_dealloc_cpu]).c_str ());
+      std::vector<std::string> flags = context_flags (v);
+      if (!flags.empty ())
+        {
+          std::string all;
+          for (const std::string &f : flags)
+            all += (all.empty () ? "" : ", ") + f;
+          std::fprintf (out, "flags:       %s\n", all.c_str ());
+        }
+      for (size_t i = 0; i < c->stack.size (); i++)
+        std::fprintf (out, "%s %s\n", i == 0 ? "at" : "by",
+                      frame_text (table.frame (c->stack[i])).c_str ());
+    }
+}
+
+} // namespace memprof

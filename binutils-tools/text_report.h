@@ -1,0 +1,26 @@
+// The text report of memprof-dump: a header, then one entry per
+// allocation context with its measures, flags that point at action, and
+// its symbolized stack.  Layout documented in README.
+#ifndef MEMPROF_TOOLS_TEXT_REPORT_H
+#define MEMPROF_TOOLS_TEXT_REPORT_H
+
+#include "context_table.h"
+#include "report_order.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+// Flags of one context ("never accessed", "short-lived", ...).
+std::vector<std::string> context_flags (const FieldValues &v);
+
+// HEADER_LINES come first, as they are.
+void write_text_report (FILE *out, const std::vector<std::string> &header_lines,
+                        const ContextTable &table, const SortMetric &metric,
+                        const std::vector<const Context *> &records);
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,106 @@
+/* The indexed profile format: written by memprof-merge, read by
+   memprof-dump and memprof-merge (and, later, by the compiler).  This
+   header is the only definition of the format.  Conventional file
+   extension: .memprofdata.
+
+   Little-endian.  "uleb" is unsigned LEB128 (at most 10 bytes, 64 bits).
+   All offsets are from the start of the file unless said otherwise.
+
+     header         struct memprof_indexed_header (64 bytes)
+     section table  SECTION_COUNT entries of struct memprof_indexed_section
+                    (24 bytes each) at SECTION_TABLE_OFFSET
+     sections       anywhere after, each [offset, offset + size) inside the
+                    file; a kind a reader does not know is skipped, so new
+                    sections (type names per allocation site, per-offset
+                    access histograms) need no new version.  A kind appears
+                    at most once.
+
+   Sections of version 1 (ids are section-relative byte offsets, so any
+   item can be reached without decoding the ones before it):
+
+   SUMMARY    uleb n, then n pairs (uleb tag, uleb value), tags below.
+   STRINGS    back-to-back (uleb length, bytes) strings, UTF-8, no NUL.
+              A string id is the offset of its length within the section;
+              id 0 is the empty string.
+   FILES      uleb n, then n nodes (uleb name string id, uleb parent): a
+              forest of reversed path trees.  Node ids count from 1;
+              parent 0 ends the path.  A path is the names from the root
+              down joined by '/', so "/a/b.c" is "" <- "a" <- "b.c".
+              File id 0 means no file.
+   FRAMES     frames, each: uleb function string id (0 = not symbolized),
+              uleb file id, uleb line, uleb column, uleb discriminator,
+              uleb flags (bit 0: inlined into the next frame out), uleb
+              module string id, uleb address (link-time, in the module).
+              A frame id is the frame's offset within the section.
+   STACKS     stacks, each: uleb n, then n frame ids, innermost first
+              (frame 0 is the function that called the allocator).  A
+              stack id is its offset within the section.
+   SCHEMA     uleb n, then n field tags (mib_fields.inc): the order of
+              the values in every record.  Tags unknown to a reader are
+              skipped by their position.
+   RECORDS    groups, one per function that calls the allocator (frame
+              0's function), in byte order of the names: uleb function
+              string id, uleb record count, then the records: uleb stack
+              id, then one uleb per schema tag.
+   FUNCTIONS  on-disk hash table from a function name to its group: u64
+              bucket count B (a power of two), then B buckets of
+              { u64 hash, u64 group offset within RECORDS }; an empty
+              bucket has offset ~0.  Hash: HASH_TYPE of the name's bytes;
+              open addressing, probing bucket (h + i) mod B.  */
+
+#ifndef MEMPROF_INDEXED_FORMAT_H
+#define MEMPROF_INDEXED_FORMAT_H
+
+#include <stdint.h>
+
+/* File bytes 81 'g' 'm' 'p' 'i' 'd' 'x' ff.  */
+#define MEMPROF_INDEXED_MAGIC UINT64_C (0xff786469706d6781)
+#define MEMPROF_INDEXED_VERSION 1
+#define MEMPROF_INDEXED_SUFFIX ".memprofdata"
+
+/* HASH_TYPE values.  */
+#define MEMPROF_HASH_FNV1A_64 1
+
+struct memprof_indexed_header
+{
+  uint64_t magic;
+  uint64_t version;
+  uint64_t hash_type;
+  uint64_t total_size;           /* Bytes in the whole file.  */
+  uint64_t section_table_offset;
+  uint64_t section_count;
+  uint64_t reserved[2];          /* Zero.  */
+};
+
+struct memprof_indexed_section
+{
+  uint32_t kind;
+  uint32_t flags;                /* Zero.  */
+  uint64_t offset;
+  uint64_t size;
+};
+
+enum memprof_indexed_section_kind
+{
+  MEMPROF_SECTION_SUMMARY = 1,
+  MEMPROF_SECTION_STRINGS = 2,
+  MEMPROF_SECTION_FILES = 3,
+  MEMPROF_SECTION_FRAMES = 4,
+  MEMPROF_SECTION_STACKS = 5,
+  MEMPROF_SECTION_SCHEMA = 6,
+  MEMPROF_SECTION_RECORDS = 7,
+  MEMPROF_SECTION_FUNCTIONS = 8
+};
+
+/* SUMMARY tags.  Unknown tags are skipped.  */
+enum memprof_indexed_summary_tag
+{
+  MEMPROF_SUMMARY_PROFILES = 1,      /* Raw profiles merged in.  */
+  MEMPROF_SUMMARY_CONTEXTS = 2,      /* Records.  */
+  MEMPROF_SUMMARY_FUNCTIONS = 3,     /* Record groups.  */
+  MEMPROF_SUMMARY_ALLOC_COUNT = 4,   /* Sum of alloc_count.  */
+  MEMPROF_SUMMARY_TOTAL_SIZE = 5,    /* Sum of total_size.  */
+  MEMPROF_SUMMARY_ACCESS_COUNT = 6   /* Sum of total_access_count.  */
+};
+
+#endif /* MEMPROF_INDEXED_FORMAT_H */
