@@ -1,0 +1,92 @@
+/* Declarations shared by the files of the memprof GCC plugin.
+
+   Include this after the GCC headers (gcc-headers.h): it uses GCC's tree
+   and gimple types.  */
+
+#ifndef MEMPROF_PLUGIN_H
+#define MEMPROF_PLUGIN_H
+
+/* --- options.cc: the -fplugin-arg-memprof-* arguments -------------------- */
+struct memprof_options
+{
+  const char *profile_dir = nullptr; /* dir=DIR, or null: run-time cwd.  */
+  bool instrument_stack = false;     /* stack: locals and pointers to them.  */
+  bool instrument_globals = false;   /* globals: globals accessed by name.  */
+  bool use_callbacks = false;        /* callbacks: call __memprof_load/store.  */
+  bool statistics = false;           /* stats: per-function report.  */
+  bool redirect_builtins = true;     /* no-builtins turns redirection off.  */
+};
+extern memprof_options memprof_opts;
+
+/* Parse the plugin's arguments; reports every bad one with error ().
+   Returns false if any was bad.  */
+bool memprof_parse_arguments (int argc, struct plugin_argument *argv);
+/* The text of --help for the plugin (PLUGIN_INFO).  */
+extern const char memprof_plugin_help[];
+
+/* --- version_check.cc ---------------------------------------------------- */
+/* True if the running GCC is the one the plugin was built for; otherwise
+   reports one error line and returns false.  */
+bool memprof_gcc_version_ok (const struct plugin_gcc_version *running);
+
+/* --- runtime_decls.cc: trees naming the runtime (GC roots) ------------- */
+tree memprof_shadow_base_decl ();     /* extern uintptr_t base.  */
+tree memprof_counter_type ();         /* uint64 with a private alias set.  */
+tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
+tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
+tree memprof_ctor_function (const char *name); /* void name (void).  */
+/* The root table for PLUGIN_REGISTER_GGC_ROOTS.  */
+extern const struct ggc_root_tab memprof_gc_roots[];
+
+/* --- classify.cc: is a memory operand possibly heap? ------------------- */
+enum memprof_verdict
+{
+  MEMPROF_INSTRUMENT,
+  MEMPROF_SKIP_LOCAL,         /* a local accessed by name */
+  MEMPROF_SKIP_GLOBAL,        /* a global accessed by name */
+  MEMPROF_SKIP_STACK_POINTER, /* points-to: only this function's locals */
+  MEMPROF_SKIP_CONSTANT,      /* string literal or other constant */
+  MEMPROF_SKIP_UNSUPPORTED,   /* no addressable first byte */
+  MEMPROF_SKIP_ASM,           /* inline asm memory operand */
+  MEMPROF_NUM_VERDICTS
+};
+/* Prepare per-function data (the set of this function's locals).  */
+void memprof_classify_begin (function *fun);
+void memprof_classify_end ();
+/* REF is a memory reference (lhs or operand of a statement).  */
+memprof_verdict memprof_classify_reference (tree ref);
+/* PTR is the address operand of a call that accesses *PTR.  */
+memprof_verdict memprof_classify_pointer (tree ptr);
+
+/* --- builtins.cc: calls that access memory ----------------------------- */
+/* If CALL is an atomic builtin or internal function, or a masked, length
+   or gather/scatter vector access, return a tree computing the address of
+   its (first) accessed byte, and set *IS_STORE; else null.  The tree may
+   need gimplification.  */
+tree memprof_call_access_address (gcall *call, bool *is_store);
+/* If CALL is memcpy/memmove/memset/mempcpy (or the __builtin_ forms),
+   redirect it to the runtime's __memprof_ function at *GSI and return
+   true.  */
+bool memprof_redirect_memory_builtin (gimple_stmt_iterator *gsi);
+
+/* --- statistics.cc ------------------------------------------------------ */
+struct memprof_function_stats
+{
+  unsigned instrumented = 0;
+  unsigned skipped[MEMPROF_NUM_VERDICTS] = {};
+  unsigned builtins_redirected = 0;
+};
+void memprof_report_statistics (function *fun,
+				const memprof_function_stats &stats);
+
+/* --- pass.cc ------------------------------------------------------------ */
+opt_pass *memprof_make_pass (gcc::context *ctxt);
+/* Set while the module constructor is being built, so the pass leaves it
+   alone.  */
+extern bool memprof_emitting_module_ctor;
+
+/* --- module_ctor.cc ----------------------------------------------------- */
+/* PLUGIN_FINISH_UNIT: the priority-1 constructor and the profile dir.  */
+void memprof_finish_unit (void *gcc_data, void *user_data);
+
+#endif /* MEMPROF_PLUGIN_H */

@@ -1,0 +1,59 @@
+/* What every instrumented translation unit adds to the object file:
+
+   - a constructor of priority 1 that calls __memprof_init (so the shadow
+     base is set before any other constructor's instrumented code runs; the
+     runtime's .preinit_array entry covers executables even earlier) and
+     __memprof_version_mismatch_check_v1, whose name carries the ABI
+     version: linking against an incompatible runtime fails naming it;
+   - with dir=DIR, a weak __memprof_profile_dir holding DIR, read by the
+     runtime when it opens the profile.  */
+
+#include "gcc-headers.h"
+#include "memprof-plugin.h"
+
+static void
+emit_constructor ()
+{
+  tree body = NULL_TREE;
+  append_to_statement_list
+    (build_call_expr (memprof_ctor_function (MEMPROF_INIT_SYMBOL), 0), &body);
+  append_to_statement_list
+    (build_call_expr (memprof_ctor_function (MEMPROF_VERSION_CHECK_SYMBOL), 0),
+     &body);
+  /* The pass runs on the new function at once (the symbol table is
+     finished); it has nothing to count, but keep it out all the same.  */
+  memprof_emitting_module_ctor = true;
+  cgraph_build_static_cdtor ('I', body, 1);
+  memprof_emitting_module_ctor = false;
+}
+
+static void
+emit_profile_dir (const char *dir)
+{
+  size_t len = strlen (dir) + 1;
+  tree type = build_array_type (char_type_node, build_index_type (size_int (len - 1)));
+  tree init = build_string (len, dir);
+  TREE_TYPE (init) = type;
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			  get_identifier (MEMPROF_PROFILE_DIR_SYMBOL), type);
+  TREE_PUBLIC (decl) = 1;
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_INITIAL (decl) = init;
+  /* Every unit of the program carries it; the linker keeps one.  */
+  declare_weak (decl);
+  varpool_node::finalize_decl (decl);
+}
+
+void
+memprof_finish_unit (void *, void *)
+{
+  if (seen_error ())
+    return;
+  emit_constructor ();
+  if (memprof_opts.profile_dir)
+    emit_profile_dir (memprof_opts.profile_dir);
+}

@@ -1,0 +1,73 @@
+/* The plugin's arguments: -fplugin-arg-memprof-KEY[=VALUE].  */
+
+#include "gcc-headers.h"
+#include "memprof-plugin.h"
+
+memprof_options memprof_opts;
+
+const char memprof_plugin_help[] =
+  "Instrument heap accesses for the gcc-memprof heap profiler.\n"
+  "  -fplugin-arg-memprof-dir=DIR    write profiles into DIR at run time\n"
+  "  -fplugin-arg-memprof-stack      also count accesses to locals\n"
+  "  -fplugin-arg-memprof-globals    also count globals accessed by name\n"
+  "  -fplugin-arg-memprof-callbacks  call __memprof_load/__memprof_store\n"
+  "                                  instead of inline counter updates\n"
+  "  -fplugin-arg-memprof-no-builtins  leave memcpy/memmove/memset alone\n"
+  "  -fplugin-arg-memprof-stats      report per function what was\n"
+  "                                  instrumented and what was skipped\n";
+
+/* A switch takes no value; say so instead of ignoring one.  */
+static bool
+set_switch (const plugin_argument &arg, bool *flag)
+{
+  if (arg.value)
+    {
+      error ("memprof: argument %<%s%> takes no value (got %<%s%>)",
+	     arg.key, arg.value);
+      return false;
+    }
+  *flag = true;
+  return true;
+}
+
+bool
+memprof_parse_arguments (int argc, struct plugin_argument *argv)
+{
+  bool ok = true;
+  for (int i = 0; i < argc; i++)
+    {
+      const plugin_argument &arg = argv[i];
+      if (strcmp (arg.key, "dir") == 0)
+	{
+	  if (!arg.value || !*arg.value)
+	    {
+	      error ("memprof: argument %<dir%> needs a directory "
+		     "(%<-fplugin-arg-memprof-dir=DIR%>)");
+	      ok = false;
+	    }
+	  else
+	    memprof_opts.profile_dir = arg.value;
+	}
+      else if (strcmp (arg.key, "stack") == 0)
+	ok &= set_switch (arg, &memprof_opts.instrument_stack);
+      else if (strcmp (arg.key, "globals") == 0)
+	ok &= set_switch (arg, &memprof_opts.instrument_globals);
+      else if (strcmp (arg.key, "callbacks") == 0)
+	ok &= set_switch (arg, &memprof_opts.use_callbacks);
+      else if (strcmp (arg.key, "stats") == 0)
+	ok &= set_switch (arg, &memprof_opts.statistics);
+      else if (strcmp (arg.key, "no-builtins") == 0)
+	{
+	  bool off = false;
+	  ok &= set_switch (arg, &off);
+	  memprof_opts.redirect_builtins = !off;
+	}
+      else
+	{
+	  error ("memprof: unknown argument %<%s%>; known: dir=DIR, stack, "
+		 "globals, callbacks, no-builtins, stats", arg.key);
+	  ok = false;
+	}
+    }
+  return ok;
+}

@@ -1,0 +1,350 @@
+/* The memprof GIMPLE pass, read top to bottom: walk every statement,
+   decide which of its memory operands may be heap, compute the address
+   of each such access's first byte, and insert the shadow-counter
+   increment before the statement:
+
+     shadow = ((addr & ~63) >> 3) + base;  *(uint64_t *) shadow += 1;
+
+   BASE is loaded from the runtime's shadow-base variable once per
+   function, on the edge out of the entry block (which dominates every
+   access), and only if the function has something to count.  The pass
+   runs after "optimized", the last GIMPLE pass at every -O level, so it
+   sees the code that will run: vectorized loops, masked vector accesses,
+   and no accesses that later optimizations would have removed.  */
+
+#include "gcc-headers.h"
+#include "memprof-plugin.h"
+
+bool memprof_emitting_module_ctor;
+
+namespace {
+
+const pass_data memprof_pass_data = {
+  GIMPLE_PASS,
+  "memprof",		 /* name; the dump is NNNt.memprof1 */
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_ssa | PROP_cfg,	 /* properties_required */
+  0,			 /* properties_provided */
+  0,			 /* properties_destroyed */
+  0,			 /* todo_flags_start */
+  0,			 /* todo_flags_finish: decided per function */
+};
+
+/* One function's instrumentation.  */
+class function_instrumenter
+{
+public:
+  explicit function_instrumenter (function *fun) : m_fun (fun) {}
+  void walk ();
+  unsigned finish ();
+
+private:
+  void instrument_statement (gimple_stmt_iterator *gsi);
+  void instrument_reference (gimple_stmt_iterator *gsi, tree ref,
+			     bool is_store);
+  void instrument_pointer (gimple_stmt_iterator *gsi, tree ptr,
+			   bool is_store);
+  bool counted (memprof_verdict verdict);
+  void insert_count (gimple_stmt_iterator *gsi, tree address, bool is_store);
+  tree shadow_base ();
+
+  function *m_fun;
+  tree m_base = NULL_TREE; /* SSA name holding the shadow base.  */
+  bool m_changed = false;
+  bool m_calls_changed = false;
+
+public:
+  memprof_function_stats stats;
+};
+
+/* Is T an operand that reads or writes memory (rather than a register,
+   a constant or an address)?  */
+bool
+is_memory_reference (tree t)
+{
+  if (TREE_CODE (t) == WITH_SIZE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) == ADDR_EXPR || TREE_CODE (t) == SSA_NAME
+      || is_gimple_min_invariant (t) || is_gimple_reg (t))
+    return false;
+  tree base = get_base_address (t);
+  return base && (DECL_P (base) || TREE_CODE (base) == MEM_REF
+		  || TREE_CODE (base) == TARGET_MEM_REF
+		  || CONSTANT_CLASS_P (base));
+}
+
+/* The address of the first byte REF accesses, as a pointer-sized integer
+   expression (not yet gimplified), or null if it has none.  Bit-fields
+   count in the byte holding their first bit.  */
+tree
+first_byte_address (tree ref)
+{
+  if (TREE_CODE (ref) == WITH_SIZE_EXPR)
+    ref = TREE_OPERAND (ref, 0);
+  poly_int64 bitsize, bitpos;
+  tree offset;
+  machine_mode mode;
+  int unsignedp, reversep, volatilep = 0;
+  tree inner = get_inner_reference (ref, &bitsize, &bitpos, &offset, &mode,
+				    &unsignedp, &reversep, &volatilep);
+  HOST_WIDE_INT bits;
+  if (!bitpos.is_constant (&bits)
+      || (offset && CONTAINS_PLACEHOLDER_P (offset)))
+    return NULL_TREE;
+
+  tree address;
+  if (TREE_CODE (inner) == TARGET_MEM_REF)
+    address = tree_mem_ref_addr (ptr_type_node, unshare_expr (inner));
+  else if (TREE_CODE (inner) == MEM_REF)
+    address = build_fold_addr_expr (unshare_expr (inner));
+  else if (VAR_P (inner) || TREE_CODE (inner) == PARM_DECL
+	   || TREE_CODE (inner) == RESULT_DECL)
+    {
+      /* Only with the stack/globals switches.  */
+      TREE_ADDRESSABLE (inner) = 1;
+      address = build_fold_addr_expr (inner);
+    }
+  else
+    return NULL_TREE;
+
+  tree uintptr = pointer_sized_int_node;
+  tree result = fold_convert (uintptr, address);
+  if (offset)
+    result = fold_build2 (PLUS_EXPR, uintptr, result,
+			  fold_convert (uintptr, unshare_expr (offset)));
+  HOST_WIDE_INT bytes = bits >> LOG2_BITS_PER_UNIT;
+  if (bytes)
+    result = fold_build2 (PLUS_EXPR, uintptr, result,
+			  build_int_cst (uintptr, bytes));
+  return result;
+}
+
+tree
+function_instrumenter::shadow_base ()
+{
+  if (!m_base)
+    m_base = make_ssa_name (pointer_sized_int_node);
+  return m_base;
+}
+
+bool
+function_instrumenter::counted (memprof_verdict verdict)
+{
+  if (verdict == MEMPROF_INSTRUMENT)
+    {
+      stats.instrumented++;
+      return true;
+    }
+  stats.skipped[verdict]++;
+  return false;
+}
+
+/* Insert, before the statement at GSI, the count of an access whose first
+   byte is at ADDRESS (a pointer or pointer-sized integer expression).  */
+void
+function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
+				     bool is_store)
+{
+  location_t loc = gimple_location (gsi_stmt (*gsi));
+  tree uintptr = pointer_sized_int_node;
+  tree addr = force_gimple_operand_gsi (gsi, fold_convert (uintptr, address),
+					true, NULL_TREE, true, GSI_SAME_STMT);
+  gimple_seq seq = NULL;
+  if (memprof_opts.use_callbacks)
+    {
+      gcall *call = gimple_build_call (memprof_access_callback (is_store),
+				       1, addr);
+      gimple_call_set_nothrow (call, true);
+      gimple_seq_add_stmt (&seq, call);
+      m_calls_changed = true;
+    }
+  else
+    {
+      tree counter = memprof_counter_type ();
+      tree counter_ptr = build_pointer_type (counter);
+      gassign *granule
+	= gimple_build_assign (make_ssa_name (uintptr), BIT_AND_EXPR, addr,
+			       build_int_cst (uintptr,
+					      -MEMPROF_GRANULE_SIZE));
+      gassign *scaled
+	= gimple_build_assign (make_ssa_name (uintptr), RSHIFT_EXPR,
+			       gimple_assign_lhs (granule),
+			       build_int_cst (integer_type_node,
+					      MEMPROF_SHADOW_SCALE));
+      gassign *shadow
+	= gimple_build_assign (make_ssa_name (uintptr), PLUS_EXPR,
+			       gimple_assign_lhs (scaled), shadow_base ());
+      gassign *pointer
+	= gimple_build_assign (make_ssa_name (counter_ptr), NOP_EXPR,
+			       gimple_assign_lhs (shadow));
+      tree slot = build2 (MEM_REF, counter, gimple_assign_lhs (pointer),
+			  build_int_cst (counter_ptr, 0));
+      /* The runtime maps shadow for the whole address space.  */
+      TREE_THIS_NOTRAP (slot) = 1;
+      gassign *old_count = gimple_build_assign (make_ssa_name (counter), slot);
+      gassign *new_count
+	= gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
+			       gimple_assign_lhs (old_count),
+			       build_int_cst (counter, 1));
+      gassign *store = gimple_build_assign (unshare_expr (slot),
+					    gimple_assign_lhs (new_count));
+      for (gimple *g : { (gimple *) granule, (gimple *) scaled,
+			 (gimple *) shadow, (gimple *) pointer,
+			 (gimple *) old_count, (gimple *) new_count,
+			 (gimple *) store })
+	gimple_seq_add_stmt (&seq, g);
+    }
+  gimple_seq_set_location (seq, loc);
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+  m_changed = true;
+}
+
+void
+function_instrumenter::instrument_reference (gimple_stmt_iterator *gsi,
+					     tree ref, bool is_store)
+{
+  memprof_verdict verdict = memprof_classify_reference (ref);
+  tree type = TREE_TYPE (TREE_CODE (ref) == WITH_SIZE_EXPR
+			 ? TREE_OPERAND (ref, 0) : ref);
+  if (verdict == MEMPROF_INSTRUMENT && COMPLETE_TYPE_P (type)
+      && integer_zerop (TYPE_SIZE (type)))
+    verdict = MEMPROF_SKIP_UNSUPPORTED; /* An empty struct: no byte.  */
+  tree address = NULL_TREE;
+  if (verdict == MEMPROF_INSTRUMENT && !(address = first_byte_address (ref)))
+    verdict = MEMPROF_SKIP_UNSUPPORTED;
+  if (counted (verdict))
+    insert_count (gsi, address, is_store);
+}
+
+void
+function_instrumenter::instrument_pointer (gimple_stmt_iterator *gsi,
+					   tree ptr, bool is_store)
+{
+  if (counted (memprof_classify_pointer (ptr)))
+    insert_count (gsi, unshare_expr (ptr), is_store);
+}
+
+void
+function_instrumenter::instrument_statement (gimple_stmt_iterator *gsi)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+    return;
+
+  if (gassign *assign = dyn_cast<gassign *> (stmt))
+    {
+      if (!gimple_assign_single_p (assign))
+	return;
+      /* An aggregate copy *p = *q is a load and a store.  */
+      if (is_memory_reference (gimple_assign_rhs1 (assign)))
+	instrument_reference (gsi, gimple_assign_rhs1 (assign), false);
+      if (is_memory_reference (gimple_assign_lhs (assign)))
+	instrument_reference (gsi, gimple_assign_lhs (assign), true);
+      return;
+    }
+
+  if (gcall *call = dyn_cast<gcall *> (stmt))
+    {
+      /* Nothing may go before a setjmp-like call in its block.  */
+      if (gimple_call_flags (call) & ECF_RETURNS_TWICE)
+	return;
+      if (memprof_redirect_memory_builtin (gsi))
+	{
+	  stats.builtins_redirected++;
+	  m_changed = m_calls_changed = true;
+	  return;
+	}
+      bool is_store = false;
+      if (tree address = memprof_call_access_address (call, &is_store))
+	instrument_pointer (gsi, address, is_store);
+      /* Aggregates passed by value from memory, results stored to it.  */
+      for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+	if (is_memory_reference (gimple_call_arg (call, i)))
+	  instrument_reference (gsi, gimple_call_arg (call, i), false);
+      tree lhs = gimple_call_lhs (call);
+      if (lhs && is_memory_reference (lhs))
+	instrument_reference (gsi, lhs, true);
+      return;
+    }
+
+  if (gasm *asm_stmt = dyn_cast<gasm *> (stmt))
+    {
+      /* The compiler cannot see what asm does with its operands.  */
+      for (unsigned i = 0; i < gimple_asm_ninputs (asm_stmt); i++)
+	if (is_memory_reference (TREE_VALUE (gimple_asm_input_op (asm_stmt, i))))
+	  stats.skipped[MEMPROF_SKIP_ASM]++;
+      for (unsigned i = 0; i < gimple_asm_noutputs (asm_stmt); i++)
+	if (is_memory_reference (TREE_VALUE (gimple_asm_output_op (asm_stmt, i))))
+	  stats.skipped[MEMPROF_SKIP_ASM]++;
+    }
+}
+
+void
+function_instrumenter::walk ()
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, m_fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      instrument_statement (&gsi);
+}
+
+/* Load the shadow base once, after the walk so that the load itself is
+   never instrumented.  */
+unsigned
+function_instrumenter::finish ()
+{
+  if (m_base)
+    {
+      gassign *load = gimple_build_assign (m_base, memprof_shadow_base_decl ());
+      gsi_insert_on_edge_immediate
+	(single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (m_fun)), load);
+    }
+  if (m_calls_changed)
+    cgraph_edge::rebuild_edges ();
+  return m_changed ? TODO_update_ssa : 0;
+}
+
+class memprof_pass : public gimple_opt_pass
+{
+public:
+  explicit memprof_pass (gcc::context *ctxt)
+    : gimple_opt_pass (memprof_pass_data, ctxt)
+  {
+  }
+
+  opt_pass *
+  clone () final override
+  {
+    return new memprof_pass (m_ctxt);
+  }
+
+  bool
+  gate (function *fun) final override
+  {
+    return !memprof_emitting_module_ctor
+	   && !lookup_attribute ("naked", DECL_ATTRIBUTES (fun->decl));
+  }
+
+  unsigned
+  execute (function *fun) final override
+  {
+    memprof_classify_begin (fun);
+    function_instrumenter instrumenter (fun);
+    instrumenter.walk ();
+    unsigned todo = instrumenter.finish ();
+    memprof_classify_end ();
+    if (memprof_opts.statistics)
+      memprof_report_statistics (fun, instrumenter.stats);
+    return todo;
+  }
+};
+
+} // namespace
+
+opt_pass *
+memprof_make_pass (gcc::context *ctxt)
+{
+  return new memprof_pass (ctxt);
+}

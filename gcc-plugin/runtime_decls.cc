@@ -1,0 +1,123 @@
+/* Trees that name the runtime: built once per compilation on first use
+   and kept across functions, so every one of them is a GC root (a tree
+   held only by a plugin's static is otherwise collected between
+   functions).  */
+
+#include "gcc-headers.h"
+#include "memprof-plugin.h"
+
+static tree shadow_base;
+static tree counter_type;
+static tree load_callback;
+static tree store_callback;
+static tree memcpy_fn;
+static tree memmove_fn;
+static tree memset_fn;
+
+#define MEMPROF_ROOT(var) \
+  { &var, 1, sizeof (var), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node }
+
+const struct ggc_root_tab memprof_gc_roots[] = {
+  MEMPROF_ROOT (shadow_base),
+  MEMPROF_ROOT (counter_type),
+  MEMPROF_ROOT (load_callback),
+  MEMPROF_ROOT (store_callback),
+  MEMPROF_ROOT (memcpy_fn),
+  MEMPROF_ROOT (memmove_fn),
+  MEMPROF_ROOT (memset_fn),
+  LAST_GGC_ROOT_TAB
+};
+
+/* An external function of the runtime: nothrow, so that calls to it do
+   not need EH edges.  */
+static tree
+external_function (const char *name, tree type)
+{
+  tree decl = build_fn_decl (name, type);
+  TREE_NOTHROW (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  return decl;
+}
+
+tree
+memprof_shadow_base_decl ()
+{
+  if (!shadow_base)
+    {
+      tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			      get_identifier (MEMPROF_SHADOW_BASE_SYMBOL),
+			      pointer_sized_int_node);
+      TREE_PUBLIC (decl) = 1;
+      DECL_EXTERNAL (decl) = 1;
+      TREE_STATIC (decl) = 1;
+      DECL_ARTIFICIAL (decl) = 1;
+      DECL_IGNORED_P (decl) = 1;
+      TREE_USED (decl) = 1;
+      shadow_base = decl;
+    }
+  return shadow_base;
+}
+
+tree
+memprof_counter_type ()
+{
+  if (!counter_type)
+    {
+      /* A private alias set: counter updates never alias user data, so
+	 they do not pessimize the code around them.  */
+      tree type = build_distinct_type_copy (uint64_type_node);
+      TYPE_ALIAS_SET (type) = new_alias_set ();
+      counter_type = type;
+    }
+  return counter_type;
+}
+
+tree
+memprof_access_callback (bool is_store)
+{
+  tree &slot = is_store ? store_callback : load_callback;
+  if (!slot)
+    slot = external_function (is_store ? MEMPROF_STORE_CALLBACK
+					: MEMPROF_LOAD_CALLBACK,
+			      build_function_type_list (void_type_node,
+							pointer_sized_int_node,
+							NULL_TREE));
+  return slot;
+}
+
+tree
+memprof_range_function (enum built_in_function code)
+{
+  tree *slot;
+  const char *name;
+  switch (code)
+    {
+    case BUILT_IN_MEMCPY:
+      slot = &memcpy_fn, name = MEMPROF_MEMCPY;
+      break;
+    case BUILT_IN_MEMMOVE:
+      slot = &memmove_fn, name = MEMPROF_MEMMOVE;
+      break;
+    case BUILT_IN_MEMSET:
+      slot = &memset_fn, name = MEMPROF_MEMSET;
+      break;
+    default:
+      return NULL_TREE;
+    }
+  if (!*slot)
+    {
+      /* Same signature as the libc function it replaces.  */
+      tree builtin = builtin_decl_explicit (code);
+      if (!builtin)
+	return NULL_TREE;
+      *slot = external_function (name, TREE_TYPE (builtin));
+    }
+  return *slot;
+}
+
+tree
+memprof_ctor_function (const char *name)
+{
+  return external_function (name, build_function_type_list (void_type_node,
+							    NULL_TREE));
+}
