@@ -108,6 +108,15 @@ def write_chart(results, outdir, workdir):
     gnuplot = shutil.which("gnuplot")
     if not gnuplot:
         return None
+    series = [(2, "gcc-memprof (vs gcc -O2)", "#2b8cbe", "memprof"),
+              (3, "LLVM MemProf (vs clang -O2)", "#e34a33", "llvm-memprof"),
+              (4, "DHAT (vs gcc -O2, reduced input)", "#999999", "dhat")]
+    gm = geomeans(results)
+    # gnuplot refuses a histogram column without a single valid point.
+    plots = [(col, title, colour) for col, title, colour, key in series
+             if gm[key] is not None]
+    if not plots:
+        return None
     script = os.path.join(workdir, "slowdown.gp")
     with open(script, "w") as f:
         f.write("""\
@@ -124,10 +133,11 @@ set ylabel "slowdown (x)"
 set grid ytics
 set key top left
 set xtics rotate by -20
-plot '%s' using 2:xtic(1) title 'gcc-memprof (vs gcc -O2)' lc rgb '#2b8cbe', \\
-     '' using 3 title 'LLVM MemProf (vs clang -O2)' lc rgb '#e34a33', \\
-     '' using 4 title 'DHAT (vs gcc -O2, reduced input)' lc rgb '#999999'
-""" % (png, dat))
+""" % png)
+        f.write("plot " + ", \\\n     ".join(
+            "'%s' using %d%s title '%s' lc rgb '%s'" % (
+                dat, col, ":xtic(1)" if i == 0 else "", title, colour)
+            for i, (col, title, colour) in enumerate(plots)) + "\n")
     proc = subprocess.run([gnuplot, script], stderr=subprocess.PIPE,
                           text=True)
     if proc.returncode != 0:
