@@ -27,6 +27,44 @@ gather_scatter_first_address (gcall *call)
   return fold_build_pointer_plus (base, offset);
 }
 
+/* Target builtins for gathers and scatters (the x86 vectorizer emits
+   __builtin_ia32_gather* and __builtin_ia32_scatter* rather than internal
+   functions).  Their operands are a base pointer, an integer index vector
+   after it and a constant scale last, in an order that differs between
+   gathers and scatters; lane 0's address is base + index[0] * scale.  */
+static tree
+target_gather_scatter_first_address (gcall *call, bool *is_store)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (call)));
+  bool gather = strstr (name, "gather") != NULL;
+  bool scatter = strstr (name, "scatter") != NULL;
+  unsigned nargs = gimple_call_num_args (call);
+  if ((!gather && !scatter) || nargs < 3)
+    return NULL_TREE;
+  tree base = NULL_TREE, index = NULL_TREE;
+  for (unsigned i = 0; i < nargs && !index; i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      tree type = TREE_TYPE (arg);
+      if (!base && POINTER_TYPE_P (type))
+	base = arg;
+      else if (base && VECTOR_TYPE_P (type)
+	       && INTEGRAL_TYPE_P (TREE_TYPE (type)))
+	index = arg;
+    }
+  tree scale = gimple_call_arg (call, nargs - 1);
+  if (!base || !index || TREE_CODE (scale) != INTEGER_CST)
+    return NULL_TREE;
+  tree lane_type = TREE_TYPE (TREE_TYPE (index));
+  tree lane0 = build3 (BIT_FIELD_REF, lane_type, index,
+		       TYPE_SIZE (lane_type), bitsize_zero_node);
+  tree offset = fold_build2 (MULT_EXPR, sizetype,
+			     fold_convert (sizetype, lane0),
+			     fold_convert (sizetype, scale));
+  *is_store = scatter;
+  return fold_build_pointer_plus (base, offset);
+}
+
 /* The first pointer argument of CALL, or null.  */
 static tree
 first_pointer_argument (gcall *call)
@@ -98,6 +136,8 @@ memprof_call_access_address (gcall *call, bool *is_store)
     return internal_call_access_address (call, is_store);
   if (gimple_call_builtin_p (call, BUILT_IN_NORMAL))
     return atomic_builtin_access_address (call, is_store);
+  if (gimple_call_builtin_p (call, BUILT_IN_MD))
+    return target_gather_scatter_first_address (call, is_store);
   return NULL_TREE;
 }
 
@@ -152,23 +192,24 @@ memprof_redirect_memory_builtin (gimple_stmt_iterator *gsi)
   gimple_call_set_nothrow (copy, gimple_call_nothrow_p (call));
   tree lhs = gimple_call_lhs (call);
   gimple_move_vops (copy, call);
-  if (lhs)
+  if (!lhs)
     {
-      tree tmp = make_ssa_name (TREE_TYPE (TREE_TYPE (fn)));
-      gimple_call_set_lhs (copy, tmp);
-      if (!useless_type_conversion_p (sizetype, TREE_TYPE (len)))
-	{
-	  gassign *conv = gimple_build_assign (make_ssa_name (sizetype),
-					       NOP_EXPR, len);
-	  gsi_insert_before (gsi, conv, GSI_SAME_STMT);
-	  len = gimple_assign_lhs (conv);
-	}
-      gassign *end = gimple_build_assign (lhs, POINTER_PLUS_EXPR, tmp, len);
-      gimple_set_location (end, gimple_location (call));
       gsi_replace (gsi, copy, true);
-      gsi_insert_after (gsi, end, GSI_SAME_STMT);
+      return true;
     }
-  else
-    gsi_replace (gsi, copy, true);
+  /* The addition takes the call's place as the definition of LHS.  */
+  tree tmp = make_ssa_name (TREE_TYPE (TREE_TYPE (fn)));
+  gimple_call_set_lhs (copy, tmp);
+  gsi_insert_before (gsi, copy, GSI_SAME_STMT);
+  if (!useless_type_conversion_p (sizetype, TREE_TYPE (len)))
+    {
+      gassign *conv = gimple_build_assign (make_ssa_name (sizetype),
+					   NOP_EXPR, len);
+      gsi_insert_before (gsi, conv, GSI_SAME_STMT);
+      len = gimple_assign_lhs (conv);
+    }
+  gassign *end = gimple_build_assign (lhs, POINTER_PLUS_EXPR, tmp, len);
+  gimple_set_location (end, gimple_location (call));
+  gsi_replace (gsi, end, true);
   return true;
 }
