@@ -7,7 +7,7 @@
 namespace memprof {
 
 std::string
-frame_key (const Frame &f)
+position_key (const Frame &f)
 {
   std::string k;
   auto num = [&k] (uint64_t v) {
@@ -48,20 +48,18 @@ StackHash::operator() (const Stack &s) const
 uint32_t
 ContextTable::intern_frame (const Frame &f)
 {
-  auto ins = frame_ids_.emplace (frame_key (f),
-                                 static_cast<uint32_t> (frames_.size ()));
+  std::string pos = position_key (f);
+  std::string full = pos;
+  full += '\x02';
+  full += f.module;
+  full += '\x1f';
+  full += std::to_string (f.address);
+  auto ins = frame_ids_.emplace (full, static_cast<uint32_t> (frames_.size ()));
   if (ins.second)
-    frames_.push_back (f);
-  else
     {
-      // Where a source position was seen in several builds, keep the
-      // smallest (module, address): the same whatever the merge order.
-      Frame &old = frames_[ins.first->second];
-      if (std::tie (f.module, f.address) < std::tie (old.module, old.address))
-        {
-          old.module = f.module;
-          old.address = f.address;
-        }
+      frames_.push_back (f);
+      auto p = position_ids_.emplace (pos, position_ids_.size ());
+      frame_position_.push_back (p.first->second);
     }
   return ins.first->second;
 }
@@ -69,11 +67,28 @@ ContextTable::intern_frame (const Frame &f)
 void
 ContextTable::add (const Stack &stack, const FieldValues &fields)
 {
-  auto ins = context_ids_.emplace (stack, contexts_.size ());
+  Stack positions (stack.size ());
+  for (size_t i = 0; i < stack.size (); i++)
+    positions[i] = frame_position_[stack[i]];
+  auto ins = context_ids_.emplace (std::move (positions), contexts_.size ());
   if (ins.second)
-    contexts_.push_back (Context{ stack, fields });
-  else
-    merge_fields (contexts_[ins.first->second].fields, fields);
+    {
+      contexts_.push_back (Context{ stack, fields });
+      return;
+    }
+  Context &c = contexts_[ins.first->second];
+  merge_fields (c.fields, fields);
+  // Same positions: keep the smaller (module, address) sequence.
+  for (size_t i = 0; i < stack.size (); i++)
+    {
+      const Frame &a = frames_[stack[i]], &b = frames_[c.stack[i]];
+      if (std::tie (a.module, a.address) != std::tie (b.module, b.address))
+        {
+          if (std::tie (a.module, a.address) < std::tie (b.module, b.address))
+            c.stack = stack;
+          break;
+        }
+    }
 }
 
 void

@@ -25,9 +25,10 @@ struct Frame
   uint64_t address = 0;         // Link-time address inside MODULE.
 };
 
-// Identity of a frame for merging: the source position when symbolized
-// (so rebuilt binaries still merge), module and address otherwise.
-std::string frame_key (const Frame &f);
+// Identity of a frame for merging contexts: the source position when
+// symbolized (so rebuilt binaries still merge), module and address
+// otherwise.
+std::string position_key (const Frame &f);
 
 using Stack = std::vector<uint32_t>;    // Frame ids, innermost first.
 
@@ -36,6 +37,9 @@ struct StackHash
   size_t operator() (const Stack &s) const;
 };
 
+// An allocation context is identified by the source positions of its
+// stack; STACK's frames also carry module and address, those of the
+// smallest address sequence seen (so any merge order gives the same).
 struct Context
 {
   Stack stack;
@@ -49,8 +53,8 @@ public:
   const Frame &frame (uint32_t id) const { return frames_[id]; }
   size_t num_frames () const { return frames_.size (); }
 
-  // Add one record for STACK; a known stack's fields merge, this record
-  // being the later one.
+  // Add one record for STACK; a context with the same positions merges
+  // its fields, this record being the later one.
   void add (const Stack &stack, const FieldValues &fields);
   // Merge all of OTHER (the later input) into this table.
   void merge_from (const ContextTable &other);
@@ -68,7 +72,8 @@ public:
 
 private:
   std::vector<Frame> frames_;
-  std::unordered_map<std::string, uint32_t> frame_ids_;
+  std::vector<uint32_t> frame_position_;    // Frame id -> position id.
+  std::unordered_map<std::string, uint32_t> frame_ids_, position_ids_;
   std::vector<Context> contexts_;
   std::unordered_map<Stack, size_t, StackHash> context_ids_;
 };
