@@ -19,6 +19,7 @@ import fidelity
 import large_tu
 import measure
 import memprof_profile
+import perf_profile
 import report
 from workloads import FULL, QUICK, WORKLOADS
 
@@ -53,6 +54,7 @@ class Bench:
                           if not args.only or w.name in args.only.split(",")]
         self.tools = os.path.join(self.builddir, "binutils-tools")
         self.notes = []
+        self.perf = args.perf if args.perf is not None else not args.quick
         self.results = {"quick": self.quick, "workloads": {},
                         "scales": self.scales.__dict__}
 
@@ -296,6 +298,26 @@ class Bench:
         log("merge: %d profiles (%d bytes) in %.3fs"
             % (len(files), size, wall))
 
+    def where_time_goes(self):
+        """perf profiles of the profiling builds at the timed scale."""
+        perf = perf_profile.available()
+        if not perf:
+            self.notes.append("perf not usable: no time breakdown.")
+            return
+        for wl in self.workloads:
+            res = self.results["workloads"][wl.name]
+            for b in self.builds:
+                if not b.profiling or not self.have(b, wl):
+                    continue
+                fresh_dir(self.prof_dir(b, wl))
+                data = os.path.join(self.work, "perf.%s.%s.data"
+                                    % (b.name, wl.name))
+                prof = perf_profile.profile(
+                    perf, [self.exe(b, wl), str(self.scales.timing)], data)
+                if prof:
+                    res.setdefault("perf", {})[b.name] = prof
+            log("perf %s done" % wl.name)
+
     def run(self):
         t0 = time.time()
         self.detect()
@@ -304,6 +326,8 @@ class Bench:
         self.dhat_and_fidelity()
         self.compile_time()
         self.merge_throughput()
+        if self.perf:
+            self.where_time_goes()
         self.results["elapsed"] = time.time() - t0
         self.results["notes"] = self.notes
         md = report.write(self.results, self.builds, self.outdir, self.work)
@@ -349,8 +373,33 @@ def main(argv=None):
                    default=os.environ.get("BENCH_QUICK", "") not in ("", "0"))
     p.add_argument("--only", help="comma-separated workload names")
     p.add_argument("--output", help="where results.md and the chart go")
+    p.add_argument("--perf", action="store_true", default=None,
+                   help="profile the instrumented builds with perf "
+                   "(default in full mode)")
+    p.add_argument("--no-perf", dest="perf", action="store_false")
+    p.add_argument("--rerender", metavar="RESULTS_JSON",
+                   help="only rewrite results.md and the chart from a "
+                   "results.json of an earlier run")
     args = p.parse_args(argv)
+    if args.rerender:
+        return rerender(args)
     return Bench(args).run()
+
+
+def rerender(args):
+    import json
+    with open(args.rerender) as f:
+        results = json.load(f)
+    clang, clangxx = builds_mod.find_clang()
+    builds = builds_mod.make_builds(os.path.abspath(args.builddir),
+                                    clang=clang, clangxx=clangxx)
+    outdir = os.path.abspath(args.output or os.path.dirname(args.rerender))
+    work = fresh_dir(os.path.join(os.path.abspath(args.builddir),
+                                  "bench-rerender"))
+    md = report.write(results, builds, outdir, work)
+    print(report.summary(results))
+    log("wrote %s" % md)
+    return 0
 
 
 if __name__ == "__main__":

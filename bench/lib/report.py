@@ -322,6 +322,22 @@ def render(results, builds, png):
         L.extend(access_lines)
         L.append("")
 
+    perf_rows = []
+    for name, r in results["workloads"].items():
+        for build, prof in sorted(r.get("perf", {}).items()):
+            dsos = ", ".join("%s %.0f%%" % (d, p) for p, d in prof["dsos"][:4])
+            syms = "<br>".join("%.1f%% `%s`" % (p, s[:70])
+                               for p, _, s in prof["symbols"][:6])
+            perf_rows.append("| %s | %s | %s | %s |" % (name, build, dsos,
+                                                         syms))
+    if perf_rows:
+        L.append("## Where the time goes (perf, profiled builds, full "
+                 "input)\n")
+        L.append("| workload | build | share by object | top symbols |")
+        L.append("|---|---|---|---|")
+        L.extend(perf_rows)
+        L.append("")
+
     if results.get("notes"):
         L.append("## Notes from this run\n")
         for n in results["notes"]:
