@@ -1,0 +1,546 @@
+// The block allocator.
+//
+// Primary: 59 size classes of block sizes (32-byte steps up to 1 KiB,
+// then four classes per power of two up to 128 KiB).  Every class owns a
+// 64 GiB region of one reserved (MAP_NORESERVE) space, so a pointer's
+// class is (p - space) >> 36 and blocks of a class are contiguous, which
+// lets a dump walk every block.  A block is carved once and then only
+// moves between free lists.  Each thread keeps a cache per class (no
+// lock on the fast path); caches exchange whole batches with a per-class
+// global stack under that class's lock.
+//
+// A block is [ChunkHeader][user bytes...].  Free blocks keep their
+// header (state kChunkFree) and link through their first user words:
+//   user+0  next block in a list
+//   user+8  next batch (batch head only)
+//   user+16 blocks in the batch (batch head only)
+//
+// Secondary: blocks over 128 KiB (or aligned above a page) are mapped on
+// their own with a LargeHeader in front of the ChunkHeader, and kept on
+// a list so a dump can find them.
+
+#include "allocator.h"
+#include "internal.h"
+
+#include <pthread.h>
+#include <sys/mman.h>
+
+namespace memprof {
+
+namespace {
+
+constexpr int kNumClasses = 59;
+constexpr int kLinearClasses = 31;        // 64, 96, ..., 1024.
+constexpr uintptr_t kMaxPrimaryBlock = 131072;
+constexpr int kRegionShift = 36;
+constexpr uintptr_t kRegionSize = (uintptr_t) 1 << kRegionShift;
+constexpr uintptr_t kSpaceSize = kRegionSize * kNumClasses;
+
+constexpr uintptr_t
+class_block_size (int c)
+{
+  if (c < kLinearClasses)
+    return (uintptr_t) (c + 2) * 32;
+  int k = c - kLinearClasses;
+  uintptr_t p = (uintptr_t) 1 << (10 + k / 4);
+  return p + (uintptr_t) (k % 4 + 1) * (p / 4);
+}
+
+static_assert (class_block_size (kNumClasses - 1) == kMaxPrimaryBlock,
+               "size classes must end at the primary limit");
+
+inline int
+class_of_block_size (uintptr_t needed)
+{
+  if (needed <= 1024)
+    return (int) (needed / 32) - 2;
+  int l = 63 - __builtin_clzl (needed - 1);
+  uintptr_t p = (uintptr_t) 1 << l;
+  uintptr_t step = p / 4;
+  return kLinearClasses + (l - 10) * 4 + (int) ((needed - p + step - 1) / step)
+         - 1;
+}
+
+// Blocks moved between a thread cache and the global stack at once:
+// about 64 KiB worth, between 4 and 64 blocks.
+inline uint32_t
+batch_blocks (int c)
+{
+  uintptr_t n = 65536 / class_block_size (c);
+  return n < 4 ? 4 : n > 64 ? 64 : (uint32_t) n;
+}
+
+struct ClassRegion
+{
+  SpinLock lock;
+  void *batches;        // Stack of free batches (user pointers).
+  uintptr_t carved;     // Bytes of the region handed out so far.
+};
+
+struct ThreadCache
+{
+  struct List
+  {
+    void *head;
+    uint32_t count;
+  } lists[kNumClasses];
+  ThreadCache *next_free;
+};
+
+struct LargeHeader
+{
+  uint64_t magic;
+  uintptr_t map_start;
+  size_t map_size;
+  uint64_t unused;
+  LargeHeader *prev;
+  LargeHeader *next;
+  uint64_t unused2[2];
+};
+static_assert (sizeof (LargeHeader) == 64, "large header is 64 bytes");
+constexpr uint64_t kLargeMagic = 0x6d656d70726f664cULL;
+constexpr uintptr_t kLargeOffset = sizeof (LargeHeader) + sizeof (ChunkHeader);
+
+uintptr_t space_base;
+SpinLock init_lock;
+ClassRegion regions[kNumClasses];
+
+SpinLock large_lock;
+LargeHeader large_list;   // Circular list head; next == 0 until first use.
+
+// Caches are carved from mapped pages and recycled when threads exit.
+SpinLock cache_pool_lock;
+ThreadCache *free_caches;
+char *cache_pool_cur, *cache_pool_end;
+
+// Used by threads whose cache is gone (after their exit destructor) and
+// when no cache can be mapped: shared, under a lock.
+SpinLock orphan_lock;
+ThreadCache orphan_cache;
+
+MEMPROF_TLS ThreadCache *thread_cache;
+MEMPROF_TLS bool thread_cache_dead;
+pthread_key_t cache_key;
+bool cache_key_ok;
+
+inline void *&
+link_next (void *user)
+{
+  return *(void **) user;
+}
+inline void *&
+batch_next (void *user)
+{
+  return *(void **) ((char *) user + 8);
+}
+inline uint64_t &
+batch_count (void *user)
+{
+  return *(uint64_t *) ((char *) user + 16);
+}
+
+uintptr_t
+region_base (int c)
+{
+  return space_base + (uintptr_t) c * kRegionSize;
+}
+
+// Move up to batch_blocks(c) blocks into LIST: a stored batch if there is
+// one, else freshly carved blocks.  False when the region is exhausted.
+bool
+refill (int c, ThreadCache::List &list)
+{
+  ClassRegion &r = regions[c];
+  r.lock.lock ();
+  void *b = r.batches;
+  if (b)
+    {
+      r.batches = batch_next (b);
+      r.lock.unlock ();
+      list.count += (uint32_t) batch_count (b);
+      // The batch is a linked chain ending in null: splice it in front.
+      void *last = b;
+      while (link_next (last))
+        last = link_next (last);
+      link_next (last) = list.head;
+      list.head = b;
+      return true;
+    }
+  r.lock.unlock ();
+  uintptr_t size = class_block_size (c);
+  uint32_t n = batch_blocks (c);
+  uintptr_t off = __atomic_fetch_add (&r.carved, n * size, __ATOMIC_RELAXED);
+  if (off + n * size > kRegionSize)
+    return false;
+  uintptr_t base = region_base (c) + off;
+  // Link back to front so blocks are handed out in address order.
+  for (uint32_t i = n; i-- > 0;)
+    {
+      void *user = (void *) (base + i * size + sizeof (ChunkHeader));
+      link_next (user) = list.head;
+      list.head = user;
+    }
+  list.count += n;
+  return true;
+}
+
+// Move one batch from LIST to the class's global stack.
+void
+drain_one_batch (int c, ThreadCache::List &list)
+{
+  uint32_t n = batch_blocks (c);
+  if (n > list.count)
+    n = list.count;
+  if (!n)
+    return;
+  void *head = list.head;
+  void *last = head;
+  for (uint32_t i = 1; i < n; i++)
+    last = link_next (last);
+  list.head = link_next (last);
+  list.count -= n;
+  link_next (last) = nullptr;
+  batch_count (head) = n;
+  ClassRegion &r = regions[c];
+  LockGuard g (r.lock);
+  batch_next (head) = r.batches;
+  r.batches = head;
+}
+
+void
+drain_cache (ThreadCache *tc)
+{
+  for (int c = 0; c < kNumClasses; c++)
+    while (tc->lists[c].count)
+      drain_one_batch (c, tc->lists[c]);
+}
+
+void
+cache_destructor (void *arg)
+{
+  ThreadCache *tc = (ThreadCache *) arg;
+  thread_cache = nullptr;
+  thread_cache_dead = true;
+  if (!tc)
+    return;
+  drain_cache (tc);
+  LockGuard g (cache_pool_lock);
+  tc->next_free = free_caches;
+  free_caches = tc;
+}
+
+ThreadCache *
+new_cache ()
+{
+  LockGuard g (cache_pool_lock);
+  ThreadCache *tc = free_caches;
+  if (tc)
+    {
+      free_caches = tc->next_free;
+      return tc;
+    }
+  size_t sz = round_up (sizeof (ThreadCache), 64);
+  if (cache_pool_cur + sz > cache_pool_end)
+    {
+      size_t chunk = 256 * 1024;
+      char *p = (char *) map_memory (chunk, false);
+      if (!p)
+        return nullptr;
+      cache_pool_cur = p;
+      cache_pool_end = p + chunk;
+    }
+  tc = (ThreadCache *) cache_pool_cur;
+  cache_pool_cur += sz;
+  return tc;   // Fresh mapped memory: all lists empty.
+}
+
+// The calling thread's cache, created on first use; null means "use the
+// orphan cache under its lock".
+inline ThreadCache *
+get_cache ()
+{
+  ThreadCache *tc = thread_cache;
+  if (LIKELY (tc))
+    return tc;
+  if (thread_cache_dead)
+    return nullptr;
+  tc = new_cache ();
+  if (!tc)
+    return nullptr;
+  thread_cache = tc;
+  if (cache_key_ok)
+    pthread_setspecific (cache_key, tc);
+  return tc;
+}
+
+void *
+primary_pop (int c)
+{
+  ThreadCache *tc = get_cache ();
+  bool orphan = !tc;
+  if (orphan)
+    {
+      orphan_lock.lock ();
+      tc = &orphan_cache;
+    }
+  ThreadCache::List &list = tc->lists[c];
+  void *user = list.head;
+  if (UNLIKELY (!user))
+    {
+      if (refill (c, list))
+        user = list.head;
+    }
+  if (LIKELY (user != nullptr))
+    {
+      list.head = link_next (user);
+      list.count--;
+    }
+  if (orphan)
+    orphan_lock.unlock ();
+  return user;
+}
+
+void
+primary_push (int c, void *user)
+{
+  ThreadCache *tc = get_cache ();
+  bool orphan = !tc;
+  if (orphan)
+    {
+      orphan_lock.lock ();
+      tc = &orphan_cache;
+    }
+  ThreadCache::List &list = tc->lists[c];
+  link_next (user) = list.head;
+  list.head = user;
+  if (UNLIKELY (++list.count >= 2 * batch_blocks (c)))
+    drain_one_batch (c, list);
+  if (orphan)
+    orphan_lock.unlock ();
+}
+
+void *
+secondary_allocate (size_t size, size_t align)
+{
+  uintptr_t ualign = align < 64 ? 64 : align;
+  size_t map_size = round_up (size + kLargeOffset + ualign, kPageSize);
+  void *m = map_memory (map_size, false);
+  if (!m)
+    return nullptr;
+  uintptr_t user = round_up ((uintptr_t) m + kLargeOffset, ualign);
+  LargeHeader *lh = (LargeHeader *) (user - kLargeOffset);
+  lh->magic = kLargeMagic;
+  lh->map_start = (uintptr_t) m;
+  lh->map_size = map_size;
+  ChunkHeader *h = header_before ((void *) user);
+  h->flags = kChunkSecondary;
+  LockGuard g (large_lock);
+  if (!large_list.next)
+    large_list.next = large_list.prev = &large_list;
+  lh->next = large_list.next;
+  lh->prev = &large_list;
+  large_list.next->prev = lh;
+  large_list.next = lh;
+  return (void *) user;
+}
+
+LargeHeader *
+large_header (const void *user)
+{
+  return (LargeHeader *) ((uintptr_t) user - kLargeOffset);
+}
+
+} // namespace
+
+bool
+allocator_init ()
+{
+  if (__atomic_load_n (&space_base, __ATOMIC_ACQUIRE))
+    return true;
+  LockGuard g (init_lock);
+  if (space_base)
+    return true;
+  void *p = map_memory (kSpaceSize, true);
+  if (!p)
+    return false;
+  if (pthread_key_create (&cache_key, cache_destructor) == 0)
+    cache_key_ok = true;
+  __atomic_store_n (&space_base, (uintptr_t) p, __ATOMIC_RELEASE);
+  return true;
+}
+
+void *
+allocator_allocate (size_t size, size_t align)
+{
+  if (size > kMaxAllocationSize || align > kMaxAllocationSize)
+    return nullptr;
+  uintptr_t body = round_up (size ? size : 1, 32);
+  // Worst case for over-aligned blocks: the user pointer lands up to
+  // ALIGN bytes into the block.
+  uintptr_t needed = align > 32 ? body + align : body + sizeof (ChunkHeader);
+  if (needed <= kMaxPrimaryBlock && align <= kPageSize)
+    {
+      int c = class_of_block_size (needed);
+      void *first = primary_pop (c);
+      if (LIKELY (first != nullptr))
+        {
+          if (align <= 32)
+            {
+              header_before (first)->flags = 0;
+              return first;
+            }
+          uintptr_t block = (uintptr_t) first - sizeof (ChunkHeader);
+          uintptr_t user = round_up ((uintptr_t) first, align);
+          ChunkHeader *h = header_before ((void *) user);
+          if (user == (uintptr_t) first)
+            {
+              h->flags = 0;
+              return first;
+            }
+          ChunkHeader *start = (ChunkHeader *) block;
+          start->requested_size = user - block;
+          __atomic_store_n (&start->state, kChunkRedirect, __ATOMIC_RELEASE);
+          h->flags = kChunkAligned;
+          return (void *) user;
+        }
+    }
+  return secondary_allocate (size, align);
+}
+
+ChunkHeader *
+allocator_header (const void *p)
+{
+  uintptr_t u = (uintptr_t) p;
+  if (u - space_base < kSpaceSize)
+    {
+      if ((u & 31) || u - region_base ((int) ((u - space_base) >> kRegionShift))
+                          < sizeof (ChunkHeader))
+        return nullptr;
+      return header_before (p);
+    }
+  if (!space_base || (u & 63) || u < kLargeOffset)
+    return nullptr;
+  if (large_header (p)->magic != kLargeMagic)
+    return nullptr;
+  return header_before (p);
+}
+
+void
+allocator_release (void *p, ChunkHeader *h)
+{
+  if (UNLIKELY (h->flags & kChunkSecondary))
+    {
+      LargeHeader *lh = large_header (p);
+      {
+        LockGuard g (large_lock);
+        lh->prev->next = lh->next;
+        lh->next->prev = lh->prev;
+      }
+      lh->magic = 0;
+      unmap_memory ((void *) lh->map_start, lh->map_size);
+      return;
+    }
+  uintptr_t u = (uintptr_t) p;
+  int c = (int) ((u - space_base) >> kRegionShift);
+  void *first = p;
+  if (UNLIKELY (h->flags & kChunkAligned))
+    {
+      uintptr_t size = class_block_size (c);
+      uintptr_t rb = region_base (c);
+      uintptr_t block = rb + (u - rb) / size * size;
+      ChunkHeader *start = (ChunkHeader *) block;
+      __atomic_store_n (&start->state, kChunkFree, __ATOMIC_RELEASE);
+      first = (void *) (block + sizeof (ChunkHeader));
+    }
+  primary_push (c, first);
+}
+
+size_t
+allocator_usable_size (const void *p, const ChunkHeader *h)
+{
+  uintptr_t u = (uintptr_t) p;
+  if (h->flags & kChunkSecondary)
+    {
+      LargeHeader *lh = large_header (p);
+      return lh->map_start + lh->map_size - u;
+    }
+  int c = (int) ((u - space_base) >> kRegionShift);
+  uintptr_t size = class_block_size (c);
+  uintptr_t rb = region_base (c);
+  uintptr_t block = rb + (u - rb) / size * size;
+  return block + size - u;
+}
+
+void
+allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
+                              void *arg)
+{
+  if (!space_base)
+    return;
+  for (int c = 0; c < kNumClasses; c++)
+    {
+      uintptr_t size = class_block_size (c);
+      uintptr_t base = region_base (c);
+      uintptr_t end = __atomic_load_n (&regions[c].carved, __ATOMIC_RELAXED);
+      if (end > kRegionSize)
+        end = kRegionSize;
+      end = base + end / size * size;
+      for (uintptr_t b = base; b < end; b += size)
+        {
+          ChunkHeader *h = (ChunkHeader *) b;
+          uint8_t st = __atomic_load_n (&h->state, __ATOMIC_ACQUIRE);
+          if (st == kChunkRedirect)
+            {
+              h = (ChunkHeader *) (b + h->requested_size
+                                   - sizeof (ChunkHeader));
+              st = __atomic_load_n (&h->state, __ATOMIC_ACQUIRE);
+            }
+          if (st == kChunkAllocated)
+            fn (h, (void *) (h + 1), arg);
+        }
+    }
+  // Secondary blocks: unmapping happens under large_lock, so holding it
+  // keeps every listed block readable.
+  LockGuard g (large_lock);
+  if (!large_list.next)
+    return;
+  for (LargeHeader *lh = large_list.next; lh != &large_list; lh = lh->next)
+    {
+      void *user = (void *) ((uintptr_t) lh + kLargeOffset);
+      ChunkHeader *h = header_before (user);
+      if (__atomic_load_n (&h->state, __ATOMIC_ACQUIRE) == kChunkAllocated)
+        fn (h, user, arg);
+    }
+}
+
+void
+allocator_thread_exit ()
+{
+  ThreadCache *tc = thread_cache;
+  if (tc)
+    cache_destructor (tc);
+}
+
+void
+allocator_lock_all ()
+{
+  init_lock.lock ();
+  cache_pool_lock.lock ();
+  orphan_lock.lock ();
+  for (ClassRegion &r : regions)
+    r.lock.lock ();
+  large_lock.lock ();
+}
+
+void
+allocator_unlock_all ()
+{
+  large_lock.unlock ();
+  for (ClassRegion &r : regions)
+    r.lock.unlock ();
+  orphan_lock.unlock ();
+  cache_pool_lock.unlock ();
+  init_lock.unlock ();
+}
+
+} // namespace memprof

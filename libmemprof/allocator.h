@@ -1,0 +1,55 @@
+// Block allocator: a primary allocator of size classes with per-thread
+// caches, and a secondary one mapping large blocks on their own.  It
+// knows nothing of profiling: it hands out user pointers with room for a
+// ChunkHeader in front and takes them back.
+
+#ifndef MEMPROF_ALLOCATOR_H
+#define MEMPROF_ALLOCATOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chunk_header.h"
+
+namespace memprof {
+
+// Largest request served at all (like glibc, PTRDIFF_MAX is refused; we
+// stop at 1 TiB).
+constexpr size_t kMaxAllocationSize = (size_t) 1 << 40;
+
+// Reserve the primary space.  Safe to call repeatedly and from any
+// thread; false if the kernel refused.
+bool allocator_init ();
+
+// A block whose user area has SIZE bytes aligned to ALIGN (a power of
+// two, at least 32), or null when out of memory.  The header in front of
+// it has state kChunkFree, flags set, other fields undefined.
+void *allocator_allocate (size_t size, size_t align);
+
+// The header of a user pointer, or null when P is not one of ours
+// (memory from another allocator is ignored, never corrupted).
+ChunkHeader *allocator_header (const void *p);
+
+// Give a block back; its header state was already set by the caller.
+void allocator_release (void *p, ChunkHeader *h);
+
+// Usable bytes of the block at user pointer P (>= its requested size).
+size_t allocator_usable_size (const void *p, const ChunkHeader *h);
+
+// Call FN for every header whose state is kChunkAllocated (primary and
+// secondary).  Racy against other threads by design: FN must claim a
+// block by changing its state atomically.
+void allocator_for_each_allocated (void (*fn) (ChunkHeader *h, void *user,
+                                               void *arg),
+                                   void *arg);
+
+// Return the calling thread's cached blocks (thread exit).
+void allocator_thread_exit ();
+
+// Fork: take every allocator lock before fork, release after it.
+void allocator_lock_all ();
+void allocator_unlock_all ();
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,162 @@
+// Allocation and free as the profiler sees them: the header is stamped
+// at allocation (stack id, CPU, time, size), the shadow of the block is
+// cleared; at free the shadow is read and cleared and the block's life
+// merged into its context's Heap Info Block.
+
+#include "runtime.h"
+#include "allocator.h"
+#include "clock_cpu.h"
+#include "flags.h"
+#include "hib_table.h"
+#include "shadow.h"
+#include "stack_depot.h"
+#include "unwind.h"
+
+#include <errno.h>
+
+namespace memprof {
+
+namespace {
+
+inline uint32_t
+percent_of (const GranuleStats &s)
+{
+  return s.granules ? (uint32_t) (s.touched * 100 / s.granules) : 0;
+}
+
+void
+record_life (const ChunkHeader *h, uintptr_t user, const GranuleStats &s)
+{
+  BlockLife life;
+  life.context_id = h->alloc_context_id;
+  life.size = h->requested_size;
+  life.access_count = s.access_count;
+  life.percent_utilized = percent_of (s);
+  life.alloc_timestamp = h->alloc_timestamp;
+  life.dealloc_timestamp = now_ms ();
+  life.alloc_cpu = h->alloc_cpu;
+  life.dealloc_cpu = current_cpu ();
+  life.data_type_id = h->data_type_id;
+  (void) user;
+  hib_record (life);
+}
+
+void
+report_one_live (ChunkHeader *h, void *user, void *)
+{
+  if (h->epoch != profile_epoch)
+    return;
+  uint8_t expected = kChunkAllocated;
+  if (!__atomic_compare_exchange_n (&h->state, &expected, kChunkReported,
+                                    false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_RELAXED))
+    return;
+  record_life (h, (uintptr_t) user,
+               shadow_read ((uintptr_t) user, h->requested_size));
+}
+
+} // namespace
+
+void *
+allocate (size_t size, size_t align, uintptr_t frame, bool zero)
+{
+  if (UNLIKELY (!ensure_early_init ()))
+    {
+      errno = ENOMEM;
+      return nullptr;
+    }
+  void *p = allocator_allocate (size, align < 32 ? 32 : align);
+  if (UNLIKELY (!p))
+    {
+      errno = ENOMEM;
+      return nullptr;
+    }
+  ChunkHeader *h = header_before (p);
+  uintptr_t pcs[256];
+  uint32_t n = unwind_stack (frame, pcs, (uint32_t) flags.stack_depth);
+  h->alloc_context_id = depot_put (pcs, n);
+  h->alloc_cpu = current_cpu ();
+  h->alloc_timestamp = now_ms ();
+  h->requested_size = size;
+  h->data_type_id = 0;
+  h->epoch = profile_epoch;
+  shadow_clear ((uintptr_t) p, size);
+  if (zero)
+    internal_memset (p, 0, size);
+  __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
+  return p;
+}
+
+void
+deallocate (void *p)
+{
+  if (!p)
+    return;
+  ChunkHeader *h = allocator_header (p);
+  if (UNLIKELY (!h))
+    return;   // Not ours (e.g. from the loader's early allocator).
+  uint8_t old = __atomic_exchange_n (&h->state, kChunkFree, __ATOMIC_ACQ_REL);
+  if (UNLIKELY (old != kChunkAllocated && old != kChunkReported))
+    {
+      // A double or invalid free: leave the block alone rather than
+      // corrupt the free lists, and let the program go on.
+      if (old != kChunkFree)
+        __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
+      return;
+    }
+  if (old == kChunkAllocated && h->epoch == profile_epoch)
+    record_life (h, (uintptr_t) p,
+                 shadow_collect ((uintptr_t) p, h->requested_size));
+  else
+    shadow_clear ((uintptr_t) p, h->requested_size);
+  allocator_release (p, h);
+}
+
+void *
+reallocate (void *p, size_t size, uintptr_t frame)
+{
+  if (!p)
+    return allocate (size, 32, frame, false);
+  if (size == 0)
+    {
+      // glibc: realloc (p, 0) frees P and returns null.
+      deallocate (p);
+      return nullptr;
+    }
+  ChunkHeader *h = allocator_header (p);
+  uint8_t st = h ? __atomic_load_n (&h->state, __ATOMIC_ACQUIRE) : 0;
+  if (!h || (st != kChunkAllocated && st != kChunkReported))
+    {
+      errno = ENOMEM;
+      return nullptr;
+    }
+  // Always a new block: the new size gets its own record under the
+  // realloc caller's stack, and the old block's life ends here.  The
+  // copy is the runtime's, so it is not counted.
+  void *q = allocate (size, 32, frame, false);
+  if (!q)
+    return nullptr;
+  size_t old_size = h->requested_size;
+  internal_memcpy (q, p, old_size < size ? old_size : size);
+  deallocate (p);
+  return q;
+}
+
+size_t
+usable_size (const void *p)
+{
+  if (!p)
+    return 0;
+  ChunkHeader *h = allocator_header (p);
+  if (!h)
+    return 0;
+  return allocator_usable_size (p, h);
+}
+
+void
+report_live_blocks ()
+{
+  allocator_for_each_allocated (report_one_live, nullptr);
+}
+
+} // namespace memprof

@@ -1,0 +1,436 @@
+// What the compiler cannot see: libc functions that read or write memory
+// count as accesses over the ranges they touch, by the one rule of
+// range_access.h (one increment per 64-byte granule a range overlaps).
+// The plugin's memory builtins come here too (__memprof_memcpy etc.).
+//
+// The real implementation is libc's, found with dlsym (RTLD_NEXT) when
+// the runtime initialises.  Before that (other libraries' constructors,
+// the loader) the built-in fallbacks below do the work: they never
+// allocate and never recurse into an interceptor.
+//
+// <string.h> is not included: its C++ overloads of strchr and friends
+// would clash with these C definitions.
+
+#include "runtime.h"
+#include "memprof/range_access.h"
+#include "shadow.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+using namespace memprof;
+
+namespace {
+
+inline void
+count (const void *p, size_t n)
+{
+  memprof_count_range (__memprof_shadow_memory_dynamic_address,
+                       (uintptr_t) p, n);
+}
+
+// Built-in fallbacks, used until interceptors_init.
+void *
+fb_memcpy (void *d, const void *s, size_t n)
+{
+  internal_memcpy (d, s, n);
+  return d;
+}
+void *
+fb_memmove (void *d, const void *s, size_t n)
+{
+  internal_memmove (d, s, n);
+  return d;
+}
+void *
+fb_memset (void *d, int c, size_t n)
+{
+  internal_memset (d, c, n);
+  return d;
+}
+ssize_t
+fb_read (int fd, void *buf, size_t n)
+{
+  return syscall (SYS_read, fd, buf, n);
+}
+ssize_t
+fb_write (int fd, const void *buf, size_t n)
+{
+  return syscall (SYS_write, fd, buf, n);
+}
+ssize_t
+fb_pread (int fd, void *buf, size_t n, off_t off)
+{
+  return syscall (SYS_pread64, fd, buf, n, off);
+}
+
+struct RealFunctions
+{
+  void *(*memcpy) (void *, const void *, size_t) = fb_memcpy;
+  void *(*memmove) (void *, const void *, size_t) = fb_memmove;
+  void *(*memset) (void *, int, size_t) = fb_memset;
+  ssize_t (*read) (int, void *, size_t) = fb_read;
+  ssize_t (*write) (int, const void *, size_t) = fb_write;
+  ssize_t (*pread) (int, void *, size_t, off_t) = fb_pread;
+  size_t (*fread) (void *, size_t, size_t, FILE *) = nullptr;
+  size_t (*fwrite) (const void *, size_t, size_t, FILE *) = nullptr;
+  char *(*fgets) (char *, int, FILE *) = nullptr;
+};
+RealFunctions real;
+
+template <typename T>
+void
+resolve (T &slot, const char *name)
+{
+  if (void *f = dlsym (RTLD_NEXT, name))
+    slot = (T) f;
+}
+
+// The stdio functions have no safe fallback of our own; resolve them on
+// first use if the runtime has not initialised yet.
+template <typename T>
+T
+stdio_fn (T &slot, const char *name)
+{
+  T f = __atomic_load_n (&slot, __ATOMIC_ACQUIRE);
+  if (UNLIKELY (!f))
+    {
+      resolve (f, name);
+      __atomic_store_n (&slot, f, __ATOMIC_RELEASE);
+    }
+  return f;
+}
+
+// Bytes of the string S that a str* function reads: up to and including
+// its terminator, at most MAX.
+inline size_t
+string_extent (const char *s, size_t max)
+{
+  size_t n = internal_strnlen (s, max);
+  return n < max ? n + 1 : n;
+}
+
+// Bytes strcmp-like functions read from each side.
+inline size_t
+compare_extent (const char *a, const char *b, size_t max)
+{
+  size_t i = 0;
+  while (i < max && a[i] == b[i] && a[i])
+    i++;
+  return i < max ? i + 1 : i;
+}
+
+} // namespace
+
+namespace memprof {
+
+void
+interceptors_init ()
+{
+  RealFunctions r;
+  resolve (r.memcpy, "memcpy");
+  resolve (r.memmove, "memmove");
+  resolve (r.memset, "memset");
+  resolve (r.read, "read");
+  resolve (r.write, "write");
+  resolve (r.pread, "pread");
+  resolve (r.fread, "fread");
+  resolve (r.fwrite, "fwrite");
+  resolve (r.fgets, "fgets");
+  __atomic_store_n (&real.memcpy, r.memcpy, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.memmove, r.memmove, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.memset, r.memset, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.read, r.read, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.write, r.write, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.pread, r.pread, __ATOMIC_RELEASE);
+  if (r.fread)
+    __atomic_store_n (&real.fread, r.fread, __ATOMIC_RELEASE);
+  if (r.fwrite)
+    __atomic_store_n (&real.fwrite, r.fwrite, __ATOMIC_RELEASE);
+  if (r.fgets)
+    __atomic_store_n (&real.fgets, r.fgets, __ATOMIC_RELEASE);
+}
+
+} // namespace memprof
+
+extern "C" {
+
+// ---- Compiler-called (abi.h) ---------------------------------------
+
+MEMPROF_EXPORT void
+__memprof_record_access_range (const void *p, size_t n)
+{
+  count (p, n);
+}
+
+MEMPROF_EXPORT void
+__memprof_load (uintptr_t addr)
+{
+  if (__memprof_shadow_memory_dynamic_address)
+    ++*shadow_counter (addr);
+}
+
+MEMPROF_EXPORT void
+__memprof_store (uintptr_t addr)
+{
+  if (__memprof_shadow_memory_dynamic_address)
+    ++*shadow_counter (addr);
+}
+
+MEMPROF_EXPORT void *
+__memprof_memcpy (void *d, const void *s, size_t n)
+{
+  count (d, n);
+  count (s, n);
+  return real.memcpy (d, s, n);
+}
+
+MEMPROF_EXPORT void *
+__memprof_memmove (void *d, const void *s, size_t n)
+{
+  count (d, n);
+  count (s, n);
+  return real.memmove (d, s, n);
+}
+
+MEMPROF_EXPORT void *
+__memprof_memset (void *d, int c, size_t n)
+{
+  count (d, n);
+  return real.memset (d, c, n);
+}
+
+// ---- libc memory functions -----------------------------------------
+
+MEMPROF_EXPORT void *
+memcpy (void *d, const void *s, size_t n)
+{
+  count (d, n);
+  count (s, n);
+  return real.memcpy (d, s, n);
+}
+
+MEMPROF_EXPORT void *
+memmove (void *d, const void *s, size_t n)
+{
+  count (d, n);
+  count (s, n);
+  return real.memmove (d, s, n);
+}
+
+MEMPROF_EXPORT void *
+memset (void *d, int c, size_t n)
+{
+  count (d, n);
+  return real.memset (d, c, n);
+}
+
+// ---- str* ------------------------------------------------------------
+
+MEMPROF_EXPORT size_t
+strlen (const char *s)
+{
+  size_t n = internal_strlen (s);
+  count (s, n + 1);
+  return n;
+}
+
+MEMPROF_EXPORT size_t
+strnlen (const char *s, size_t max)
+{
+  size_t n = internal_strnlen (s, max);
+  count (s, n < max ? n + 1 : n);
+  return n;
+}
+
+MEMPROF_EXPORT char *
+strcpy (char *d, const char *s)
+{
+  size_t n = internal_strlen (s) + 1;
+  count (s, n);
+  count (d, n);
+  real.memcpy (d, s, n);
+  return d;
+}
+
+MEMPROF_EXPORT char *
+strncpy (char *d, const char *s, size_t max)
+{
+  size_t n = internal_strnlen (s, max);
+  count (s, n < max ? n + 1 : n);
+  count (d, max);
+  real.memcpy (d, s, n);
+  if (n < max)
+    real.memset (d + n, 0, max - n);
+  return d;
+}
+
+MEMPROF_EXPORT char *
+strcat (char *d, const char *s)
+{
+  size_t dl = internal_strlen (d);
+  size_t sl = internal_strlen (s) + 1;
+  count (d, dl + sl);
+  count (s, sl);
+  real.memcpy (d + dl, s, sl);
+  return d;
+}
+
+MEMPROF_EXPORT char *
+strncat (char *d, const char *s, size_t max)
+{
+  size_t dl = internal_strlen (d);
+  size_t sl = internal_strnlen (s, max);
+  count (d, dl + sl + 1);
+  count (s, sl < max ? sl + 1 : sl);
+  real.memcpy (d + dl, s, sl);
+  d[dl + sl] = 0;
+  return d;
+}
+
+MEMPROF_EXPORT int
+strcmp (const char *a, const char *b)
+{
+  size_t n = compare_extent (a, b, (size_t) -1);
+  count (a, n);
+  count (b, n);
+  return (unsigned char) a[n - 1] - (unsigned char) b[n - 1];
+}
+
+MEMPROF_EXPORT int
+strncmp (const char *a, const char *b, size_t max)
+{
+  if (!max)
+    return 0;
+  size_t n = compare_extent (a, b, max);
+  count (a, n);
+  count (b, n);
+  return (unsigned char) a[n - 1] - (unsigned char) b[n - 1];
+}
+
+MEMPROF_EXPORT char *
+strchr (const char *s, int c)
+{
+  size_t i = 0;
+  for (;; i++)
+    if (s[i] == (char) c || !s[i])
+      break;
+  count (s, i + 1);
+  return s[i] == (char) c ? (char *) s + i : nullptr;
+}
+
+MEMPROF_EXPORT char *
+strrchr (const char *s, int c)
+{
+  const char *last = nullptr;
+  size_t i = 0;
+  for (;; i++)
+    {
+      if (s[i] == (char) c)
+        last = s + i;
+      if (!s[i])
+        break;
+    }
+  count (s, i + 1);
+  return (char *) last;
+}
+
+MEMPROF_EXPORT char *
+strdup (const char *s)
+{
+  size_t n = internal_strlen (s) + 1;
+  count (s, n);
+  char *d = (char *) allocate (n, 32, MEMPROF_FRAME, false);
+  if (d)
+    internal_memcpy (d, s, n);   // Filling the new block: not an access.
+  return d;
+}
+
+MEMPROF_EXPORT char *
+__strdup (const char *s)
+{
+  size_t n = internal_strlen (s) + 1;
+  count (s, n);
+  char *d = (char *) allocate (n, 32, MEMPROF_FRAME, false);
+  if (d)
+    internal_memcpy (d, s, n);
+  return d;
+}
+
+MEMPROF_EXPORT char *
+strndup (const char *s, size_t max)
+{
+  size_t n = internal_strnlen (s, max);
+  count (s, n < max ? n + 1 : n);
+  char *d = (char *) allocate (n + 1, 32, MEMPROF_FRAME, false);
+  if (d)
+    {
+      internal_memcpy (d, s, n);
+      d[n] = 0;
+    }
+  return d;
+}
+
+// ---- I/O into and out of memory -------------------------------------
+
+MEMPROF_EXPORT ssize_t
+read (int fd, void *buf, size_t n)
+{
+  ssize_t r = real.read (fd, buf, n);
+  if (r > 0)
+    count (buf, (size_t) r);
+  return r;
+}
+
+MEMPROF_EXPORT ssize_t
+pread (int fd, void *buf, size_t n, off_t off)
+{
+  ssize_t r = real.pread (fd, buf, n, off);
+  if (r > 0)
+    count (buf, (size_t) r);
+  return r;
+}
+
+MEMPROF_EXPORT ssize_t
+write (int fd, const void *buf, size_t n)
+{
+  ssize_t r = real.write (fd, buf, n);
+  if (r > 0)
+    count (buf, (size_t) r);
+  return r;
+}
+
+MEMPROF_EXPORT size_t
+fread (void *buf, size_t size, size_t n, FILE *f)
+{
+  auto fn = stdio_fn (real.fread, "fread");
+  size_t r = fn ? fn (buf, size, n, f) : 0;
+  if (r)
+    count (buf, r * size);
+  return r;
+}
+
+MEMPROF_EXPORT size_t
+fwrite (const void *buf, size_t size, size_t n, FILE *f)
+{
+  auto fn = stdio_fn (real.fwrite, "fwrite");
+  size_t r = fn ? fn (buf, size, n, f) : 0;
+  if (r)
+    count (buf, r * size);
+  return r;
+}
+
+MEMPROF_EXPORT char *
+fgets (char *s, int n, FILE *f)
+{
+  auto fn = stdio_fn (real.fgets, "fgets");
+  char *r = fn ? fn (s, n, f) : nullptr;
+  if (r)
+    count (s, string_extent (s, (size_t) n));
+  return r;
+}
+
+} // extern "C"

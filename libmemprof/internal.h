@@ -1,0 +1,94 @@
+// Things every part of the runtime needs: export macro, branch hints,
+// a spin lock, and the freestanding helpers of libc_internal.cpp.
+//
+// The runtime is the program's malloc, so it never calls malloc, never
+// throws and never depends on libstdc++.  It must not call memcpy/memset
+// either: inside libmemprof.so those names bind to our own interceptors.
+
+#ifndef MEMPROF_INTERNAL_H
+#define MEMPROF_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MEMPROF_EXPORT __attribute__ ((visibility ("default")))
+#define MEMPROF_NOINLINE __attribute__ ((noinline))
+#define MEMPROF_ALWAYS_INLINE inline __attribute__ ((always_inline))
+#define LIKELY(x) __builtin_expect (!!(x), 1)
+#define UNLIKELY(x) __builtin_expect (!!(x), 0)
+#define MEMPROF_TLS __thread __attribute__ ((tls_model ("initial-exec")))
+
+namespace memprof {
+
+// A test-and-test-and-set lock; zero-initialised means unlocked, so
+// locks in static storage work before any constructor runs.
+struct SpinLock
+{
+  volatile int state;
+
+  void lock ()
+  {
+    while (__atomic_exchange_n (&state, 1, __ATOMIC_ACQUIRE))
+      while (__atomic_load_n (&state, __ATOMIC_RELAXED))
+        __builtin_ia32_pause ();
+  }
+  void unlock () { __atomic_store_n (&state, 0, __ATOMIC_RELEASE); }
+  // After fork only the forking thread exists: whoever held it is gone.
+  void reset () { state = 0; }
+};
+
+struct LockGuard
+{
+  SpinLock &l;
+  explicit LockGuard (SpinLock &lock) : l (lock) { l.lock (); }
+  ~LockGuard () { l.unlock (); }
+};
+
+// libc_internal.cpp: freestanding helpers that never recurse into us.
+void internal_memcpy (void *dst, const void *src, size_t n);
+void internal_memmove (void *dst, const void *src, size_t n);
+void internal_memset (void *dst, int c, size_t n);
+size_t internal_strlen (const char *s);
+size_t internal_strnlen (const char *s, size_t max);
+int internal_strcmp (const char *a, const char *b);
+int internal_strncmp (const char *a, const char *b, size_t n);
+
+// Anonymous memory straight from the kernel; null on failure.
+void *map_memory (size_t size, bool noreserve);
+void unmap_memory (void *p, size_t size);
+
+// Raw system calls, so the runtime's own I/O is never counted as
+// the program's and never reaches an interceptor.
+long sys_read (int fd, void *buf, size_t n);
+long sys_write (int fd, const void *buf, size_t n);
+long sys_pwrite (int fd, const void *buf, size_t n, long off);
+int sys_open (const char *path, int flags, int mode);
+int sys_close (int fd);
+int sys_getpid ();
+int sys_getppid ();
+
+// A tiny formatter into a fixed buffer: %s %d %u %lu %llu %x %lx %p %c %%.
+// Always NUL-terminates; returns the length written.
+size_t format (char *buf, size_t size, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+// One formatted line to stderr (no malloc, one write).
+void report (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+// Print "memprof: MESSAGE" and abort: used only for broken invariants.
+[[noreturn]] void die (const char *msg);
+
+inline uintptr_t
+round_up (uintptr_t x, uintptr_t a)
+{
+  return (x + a - 1) & ~(a - 1);
+}
+inline uintptr_t
+round_down (uintptr_t x, uintptr_t a)
+{
+  return x & ~(a - 1);
+}
+
+constexpr uintptr_t kPageSize = 4096;
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,322 @@
+// Freestanding helpers: string operations written so the compiler cannot
+// turn them back into calls to memcpy/memset (which, inside the runtime,
+// would be our own counting interceptors), raw system calls, a small
+// formatter and stderr reporting.
+
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace memprof {
+
+void
+internal_memcpy (void *dst, const void *src, size_t n)
+{
+  asm volatile ("rep movsb"
+                : "+D"(dst), "+S"(src), "+c"(n)
+                :
+                : "memory");
+}
+
+void
+internal_memmove (void *dst, const void *src, size_t n)
+{
+  unsigned char *d = (unsigned char *) dst;
+  const unsigned char *s = (const unsigned char *) src;
+  if (d <= s || d >= s + n)
+    {
+      internal_memcpy (dst, src, n);
+      return;
+    }
+  // Overlapping with dst above src: copy backwards with the direction
+  // flag set, restoring it as the ABI requires.
+  d += n - 1;
+  s += n - 1;
+  asm volatile ("std\n\trep movsb\n\tcld"
+                : "+D"(d), "+S"(s), "+c"(n)
+                :
+                : "memory");
+}
+
+void
+internal_memset (void *dst, int c, size_t n)
+{
+  asm volatile ("rep stosb" : "+D"(dst), "+c"(n) : "a"(c) : "memory");
+}
+
+size_t
+internal_strlen (const char *s)
+{
+  size_t n = 0;
+  while (((volatile const char *) s)[n])
+    n++;
+  return n;
+}
+
+size_t
+internal_strnlen (const char *s, size_t max)
+{
+  size_t n = 0;
+  while (n < max && ((volatile const char *) s)[n])
+    n++;
+  return n;
+}
+
+int
+internal_strcmp (const char *a, const char *b)
+{
+  for (;; a++, b++)
+    {
+      unsigned char x = *a, y = *b;
+      if (x != y || !x)
+        return x - y;
+    }
+}
+
+int
+internal_strncmp (const char *a, const char *b, size_t n)
+{
+  for (; n; n--, a++, b++)
+    {
+      unsigned char x = *a, y = *b;
+      if (x != y || !x)
+        return x - y;
+    }
+  return 0;
+}
+
+void *
+map_memory (size_t size, bool noreserve)
+{
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | (noreserve ? MAP_NORESERVE : 0);
+  void *p = mmap (nullptr, size, PROT_READ | PROT_WRITE, flags, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+}
+
+void
+unmap_memory (void *p, size_t size)
+{
+  munmap (p, size);
+}
+
+// Raw system calls.  errno is saved and restored: the runtime must not
+// change what the program sees in errno.
+namespace {
+struct ErrnoSaver
+{
+  int saved = errno;
+  ~ErrnoSaver () { errno = saved; }
+};
+} // namespace
+
+long
+sys_read (int fd, void *buf, size_t n)
+{
+  ErrnoSaver e;
+  long r;
+  do
+    r = syscall (SYS_read, fd, buf, n);
+  while (r < 0 && errno == EINTR);
+  return r < 0 ? -errno : r;
+}
+
+long
+sys_write (int fd, const void *buf, size_t n)
+{
+  ErrnoSaver e;
+  long r;
+  do
+    r = syscall (SYS_write, fd, buf, n);
+  while (r < 0 && errno == EINTR);
+  return r < 0 ? -errno : r;
+}
+
+long
+sys_pwrite (int fd, const void *buf, size_t n, long off)
+{
+  ErrnoSaver e;
+  long r;
+  do
+    r = syscall (SYS_pwrite64, fd, buf, n, off);
+  while (r < 0 && errno == EINTR);
+  return r < 0 ? -errno : r;
+}
+
+int
+sys_open (const char *path, int flags, int mode)
+{
+  ErrnoSaver e;
+  long r = syscall (SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC, mode);
+  return r < 0 ? -errno : (int) r;
+}
+
+int
+sys_close (int fd)
+{
+  ErrnoSaver e;
+  return syscall (SYS_close, fd) < 0 ? -errno : 0;
+}
+
+int
+sys_getpid ()
+{
+  return (int) syscall (SYS_getpid);
+}
+
+int
+sys_getppid ()
+{
+  return (int) syscall (SYS_getppid);
+}
+
+namespace {
+
+struct Out
+{
+  char *buf;
+  size_t size;
+  size_t len;
+  void put (char c)
+  {
+    if (len + 1 < size)
+      buf[len] = c;
+    len++;
+  }
+};
+
+void
+put_unsigned (Out &o, unsigned long long v, unsigned base, int min_width,
+              char pad)
+{
+  char digits[24];
+  int n = 0;
+  do
+    {
+      digits[n++] = "0123456789abcdef"[v % base];
+      v /= base;
+    }
+  while (v);
+  for (; n < min_width; min_width--)
+    o.put (pad);
+  while (n)
+    o.put (digits[--n]);
+}
+
+size_t
+vformat (char *buf, size_t size, const char *fmt, va_list ap)
+{
+  Out o{ buf, size, 0 };
+  for (const char *f = fmt; *f; f++)
+    {
+      if (*f != '%')
+        {
+          o.put (*f);
+          continue;
+        }
+      f++;
+      char pad = ' ';
+      int width = 0;
+      if (*f == '0')
+        {
+          pad = '0';
+          f++;
+        }
+      while (*f >= '0' && *f <= '9')
+        width = width * 10 + (*f++ - '0');
+      int longs = 0;
+      while (*f == 'l' || *f == 'z')
+        {
+          longs = 2;
+          f++;
+        }
+      switch (*f)
+        {
+        case 's':
+          {
+            const char *s = va_arg (ap, const char *);
+            if (!s)
+              s = "(null)";
+            size_t l = internal_strlen (s);
+            for (size_t i = l; (int) i < width; i++)
+              o.put (' ');
+            for (; *s; s++)
+              o.put (*s);
+            break;
+          }
+        case 'c':
+          o.put ((char) va_arg (ap, int));
+          break;
+        case 'd':
+          {
+            long long v = longs ? va_arg (ap, long long) : va_arg (ap, int);
+            if (v < 0)
+              {
+                o.put ('-');
+                v = -v;
+              }
+            put_unsigned (o, (unsigned long long) v, 10, width, pad);
+            break;
+          }
+        case 'u':
+        case 'x':
+          {
+            unsigned long long v = longs ? va_arg (ap, unsigned long long)
+                                         : va_arg (ap, unsigned);
+            put_unsigned (o, v, *f == 'u' ? 10 : 16, width, pad);
+            break;
+          }
+        case 'p':
+          o.put ('0');
+          o.put ('x');
+          put_unsigned (o, (uintptr_t) va_arg (ap, void *), 16, width, pad);
+          break;
+        case '%':
+          o.put ('%');
+          break;
+        default:
+          o.put ('?');
+          break;
+        }
+    }
+  if (size)
+    buf[o.len < size ? o.len : size - 1] = 0;
+  return o.len < size ? o.len : (size ? size - 1 : 0);
+}
+
+} // namespace
+
+size_t
+format (char *buf, size_t size, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  size_t n = vformat (buf, size, fmt, ap);
+  va_end (ap);
+  return n;
+}
+
+void
+report (const char *fmt, ...)
+{
+  char line[1024];
+  va_list ap;
+  va_start (ap, fmt);
+  size_t n = vformat (line, sizeof line - 1, fmt, ap);
+  va_end (ap);
+  line[n++] = '\n';
+  sys_write (2, line, n);
+}
+
+void
+die (const char *msg)
+{
+  report ("memprof: %s", msg);
+  __builtin_trap ();
+}
+
+} // namespace memprof

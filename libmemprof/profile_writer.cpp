@@ -1,0 +1,319 @@
+// The raw profile writer.  Sections are streamed through a mapped buffer
+// in file order; the header, whose offsets are known only at the end, is
+// written last at offset 0.
+
+#include <config.h>
+
+#include "profile_writer.h"
+#include "internal.h"
+#include "stack_depot.h"
+
+#include <elf.h>
+#include <link.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "memprof/raw_format.h"
+
+namespace memprof {
+
+namespace {
+
+class Writer
+{
+public:
+  explicit Writer (int fd) : fd_ (fd)
+  {
+    buf_ = (char *) map_memory (kBufSize, false);
+    if (!buf_)
+      error_ = -12;   // ENOMEM
+  }
+  ~Writer ()
+  {
+    if (buf_)
+      unmap_memory (buf_, kBufSize);
+  }
+
+  void bytes (const void *p, size_t n)
+  {
+    const char *s = (const char *) p;
+    while (n && !error_)
+      {
+        size_t room = kBufSize - used_;
+        size_t k = n < room ? n : room;
+        internal_memcpy (buf_ + used_, s, k);
+        used_ += k;
+        s += k;
+        n -= k;
+        offset_ += k;
+        if (used_ == kBufSize)
+          flush ();
+      }
+  }
+  void u32 (uint32_t v) { bytes (&v, 4); }
+  void u64 (uint64_t v) { bytes (&v, 8); }
+  void pad8 ()
+  {
+    static const char zeros[8] = {};
+    if (offset_ % 8)
+      bytes (zeros, 8 - offset_ % 8);
+  }
+  uint64_t offset () const { return offset_; }
+  void flush ()
+  {
+    size_t done = 0;
+    while (done < used_ && !error_)
+      {
+        long r = sys_write (fd_, buf_ + done, used_ - done);
+        if (r <= 0)
+          error_ = r < 0 ? (int) r : -5;   // EIO on a zero write
+        else
+          done += r;
+      }
+    used_ = 0;
+  }
+  int error () const { return error_; }
+  void set_error (int e) { if (!error_) error_ = e; }
+
+private:
+  static constexpr size_t kBufSize = 1 << 20;
+  int fd_;
+  char *buf_ = nullptr;
+  size_t used_ = 0;
+  uint64_t offset_ = 0;
+  int error_ = 0;
+};
+
+// ---- metadata --------------------------------------------------------
+
+void
+meta_item (Writer &w, uint32_t tag, const void *data, uint32_t len)
+{
+  w.u32 (tag);
+  w.u32 (len);
+  w.bytes (data, len);
+  w.pad8 ();
+}
+
+void
+meta_u64 (Writer &w, uint32_t tag, uint64_t v)
+{
+  meta_item (w, tag, &v, 8);
+}
+
+// Read a whole small /proc file into BUF; returns its length.
+size_t
+read_proc_file (const char *path, char *buf, size_t size)
+{
+  int fd = sys_open (path, 0, 0);
+  if (fd < 0)
+    return 0;
+  size_t n = 0;
+  while (n < size)
+    {
+      long r = sys_read (fd, buf + n, size - n);
+      if (r <= 0)
+        break;
+      n += r;
+    }
+  sys_close (fd);
+  return n;
+}
+
+size_t
+executable_path (char *buf, size_t size)
+{
+  ssize_t n = readlink ("/proc/self/exe", buf, size - 1);
+  if (n < 0)
+    n = 0;
+  buf[n] = 0;
+  return (size_t) n;
+}
+
+void
+write_metadata (Writer &w, const ProfileMeta &meta)
+{
+  uint64_t count = 7 + (meta.parent_pid ? 1 : 0);
+  w.u64 (count);
+  char path[4096];
+  size_t n = executable_path (path, sizeof path);
+  meta_item (w, MEMPROF_META_EXECUTABLE, path, (uint32_t) n);
+  meta_u64 (w, MEMPROF_META_PID, meta.pid);
+  {
+    static char cmdline[64 * 1024];   // Only touched under the dump lock.
+    size_t len = read_proc_file ("/proc/self/cmdline", cmdline,
+                                 sizeof cmdline);
+    meta_item (w, MEMPROF_META_COMMAND_LINE, cmdline, (uint32_t) len);
+  }
+  meta_u64 (w, MEMPROF_META_START_TIME, meta.start_time_ms);
+  meta_u64 (w, MEMPROF_META_END_TIME, meta.end_time_ms);
+  struct utsname u;
+  if (uname (&u) != 0)
+    u.nodename[0] = 0;
+  meta_item (w, MEMPROF_META_HOSTNAME, u.nodename,
+             (uint32_t) internal_strlen (u.nodename));
+  static const char version[] = "gcc-memprof " PACKAGE_VERSION;
+  meta_item (w, MEMPROF_META_RUNTIME_VERSION, version,
+             (uint32_t) sizeof version - 1);
+  if (meta.parent_pid)
+    meta_u64 (w, MEMPROF_META_PARENT_PID, meta.parent_pid);
+  meta_u64 (w, MEMPROF_META_DUMP_SEQUENCE, meta.dump_sequence);
+}
+
+// ---- segments --------------------------------------------------------
+
+struct SegmentPass
+{
+  Writer *w;         // Null: count only.
+  uint64_t count;
+  bool first;
+};
+
+// The GNU build id of a module, from its PT_NOTE segments.
+uint32_t
+module_build_id (const dl_phdr_info *info, uint8_t *out)
+{
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) &ph = info->dlpi_phdr[i];
+      if (ph.p_type != PT_NOTE)
+        continue;
+      const char *p = (const char *) (info->dlpi_addr + ph.p_vaddr);
+      const char *end = p + ph.p_memsz;
+      while (p + sizeof (ElfW (Nhdr)) <= end)
+        {
+          const ElfW (Nhdr) *nh = (const ElfW (Nhdr) *) p;
+          const char *name = p + sizeof *nh;
+          const char *desc = name + round_up (nh->n_namesz, 4);
+          if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4
+              && internal_strncmp (name, "GNU", 4) == 0)
+            {
+              uint32_t n = nh->n_descsz;
+              if (n > MEMPROF_BUILD_ID_MAX)
+                n = MEMPROF_BUILD_ID_MAX;
+              internal_memcpy (out, desc, n);
+              return n;
+            }
+          p = desc + round_up (nh->n_descsz, 4);
+        }
+    }
+  return 0;
+}
+
+int
+segment_callback (dl_phdr_info *info, size_t, void *arg)
+{
+  SegmentPass &pass = *(SegmentPass *) arg;
+  bool is_main = pass.first;
+  pass.first = false;
+  char exe[4096];
+  const char *path = info->dlpi_name ? info->dlpi_name : "";
+  if (is_main && !*path)
+    {
+      executable_path (exe, sizeof exe);
+      path = exe;
+    }
+  uint8_t build_id[MEMPROF_BUILD_ID_MAX] = {};
+  uint32_t build_id_size = pass.w ? module_build_id (info, build_id) : 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) &ph = info->dlpi_phdr[i];
+      if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+        continue;
+      pass.count++;
+      if (!pass.w)
+        continue;
+      memprof_raw_segment s;
+      internal_memset (&s, 0, sizeof s);
+      s.start = info->dlpi_addr + ph.p_vaddr;
+      s.end = s.start + ph.p_memsz;
+      s.offset = ph.p_offset;
+      s.load_address = info->dlpi_addr;
+      s.build_id_size = build_id_size;
+      s.path_length = (uint32_t) internal_strlen (path);
+      internal_memcpy (s.build_id, build_id, sizeof s.build_id);
+      pass.w->bytes (&s, sizeof s);
+      pass.w->bytes (path, s.path_length);
+      pass.w->pad8 ();
+    }
+  return 0;
+}
+
+void
+write_segments (Writer &w)
+{
+  // Count first: the count precedes the entries.  A module loaded
+  // between the two passes makes them differ: the dump then fails
+  // rather than write an inconsistent file.
+  SegmentPass counting = { nullptr, 0, true };
+  dl_iterate_phdr (segment_callback, &counting);
+  w.u64 (counting.count);
+  SegmentPass writing = { &w, 0, true };
+  dl_iterate_phdr (segment_callback, &writing);
+  if (writing.count != counting.count)
+    w.set_error (-11);   // EAGAIN: the module list changed under us.
+}
+
+// ---- records and stacks -----------------------------------------------
+
+void
+write_mibs (Writer &w, const HibNode *records)
+{
+  uint64_t count = 0;
+  for (const HibNode *n = records; n; n = n->next)
+    count++;
+  w.u64 (count);
+  w.u64 (sizeof (memprof_raw_mib));
+  for (const HibNode *n = records; n; n = n->next)
+    w.bytes (&n->mib, sizeof n->mib);
+}
+
+void
+write_stacks (Writer &w, const HibNode *records)
+{
+  uint64_t count = 0;
+  for (const HibNode *n = records; n; n = n->next)
+    count++;
+  w.u64 (count);
+  for (const HibNode *n = records; n; n = n->next)
+    {
+      const uintptr_t *pcs = nullptr;
+      uint32_t depth = depot_get ((uint32_t) n->mib.stack_id, &pcs);
+      w.u64 (n->mib.stack_id);
+      w.u64 (depth);
+      if (depth)
+        w.bytes (pcs, depth * sizeof (uint64_t));
+    }
+}
+
+} // namespace
+
+int
+write_raw_profile (int fd, const HibNode *records, const ProfileMeta &meta)
+{
+  Writer w (fd);
+  memprof_raw_header h;
+  internal_memset (&h, 0, sizeof h);
+  static_assert (sizeof h == 128, "raw header is 128 bytes");
+  w.bytes (&h, sizeof h);
+  h.metadata_offset = w.offset ();
+  write_metadata (w, meta);
+  h.segment_offset = w.offset ();
+  write_segments (w);
+  h.mib_offset = w.offset ();
+  write_mibs (w, records);
+  h.stack_offset = w.offset ();
+  write_stacks (w, records);
+  h.total_size = w.offset ();
+  w.flush ();
+  if (w.error ())
+    return w.error ();
+  h.magic = MEMPROF_RAW_MAGIC;
+  h.version = MEMPROF_RAW_VERSION;
+  long r = sys_pwrite (fd, &h, sizeof h, 0);
+  if (r != (long) sizeof h)
+    return r < 0 ? (int) r : -5;
+  return 0;
+}
+
+} // namespace memprof

@@ -1,0 +1,31 @@
+// Serialising a profile in the raw format of memprof/raw_format.h, and
+// the optional text report.
+
+#ifndef MEMPROF_PROFILE_WRITER_H
+#define MEMPROF_PROFILE_WRITER_H
+
+#include <stdint.h>
+
+#include "hib_table.h"
+
+namespace memprof {
+
+struct ProfileMeta
+{
+  uint64_t pid;
+  uint64_t parent_pid;      // Non-zero in a forked child.
+  uint64_t start_time_ms;   // Unix ms of the clock's zero.
+  uint64_t end_time_ms;     // Unix ms of this dump.
+  uint64_t dump_sequence;
+};
+
+// Write the whole profile to FD.  Returns 0 or a negative errno.
+int write_raw_profile (int fd, const HibNode *records,
+                       const ProfileMeta &meta);
+
+// Print the records readably on stderr.
+void print_text_report (const HibNode *records, const ProfileMeta &meta);
+
+} // namespace memprof
+
+#endif

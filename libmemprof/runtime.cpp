@@ -1,0 +1,434 @@
+// Start-up, the exit dump, fork, and the public dump/reset API.
+//
+// Initialisation happens in two steps.  early_init (allocator, shadow,
+// clock) runs at the first allocation, whenever that is: the loader and
+// libc allocate before any constructor.  full_init (options,
+// interceptors, exit dump, fork handlers) runs from .preinit_array in
+// executables (libmemprof_preinit.o, or the entry inside libmemprof.a),
+// else from the library's constructor, else from __memprof_init called
+// by an instrumented module's constructor -- whichever comes first.
+
+#include "runtime.h"
+#include "allocator.h"
+#include "clock_cpu.h"
+#include "flags.h"
+#include "hib_table.h"
+#include "memprof/memprof_interface.h"
+#include "profile_writer.h"
+#include "shadow.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+extern "C" {
+// Emitted (weak) by the plugin in instrumented modules built with
+// -fheapprof=DIR; absent otherwise.
+extern const char __memprof_profile_dir[] __attribute__ ((weak));
+extern char **environ;
+}
+
+namespace memprof {
+
+bool early_init_done;
+uint16_t profile_epoch;
+
+namespace {
+
+SpinLock early_lock;
+SpinLock full_init_lock;
+bool full_init_done;
+uint64_t start_unix_ms;
+uint64_t parent_pid;       // Set in a forked child.
+uint64_t dump_sequence;
+SpinLock dump_lock;
+
+const char *
+find_env (char **envp, const char *name)
+{
+  if (!envp)
+    return nullptr;
+  size_t n = internal_strlen (name);
+  for (char **e = envp; *e; e++)
+    if (internal_strncmp (*e, name, n) == 0 && (*e)[n] == '=')
+      return *e + n + 1;
+  return nullptr;
+}
+
+// ---- profile files ------------------------------------------------------
+
+const char *
+executable_name (char *buf, size_t size)
+{
+  ssize_t n = readlink ("/proc/self/exe", buf, size - 1);
+  if (n <= 0)
+    return "unknown";
+  buf[n] = 0;
+  const char *b = buf;
+  for (const char *p = buf; *p; p++)
+    if (*p == '/')
+      b = p + 1;
+  return b;
+}
+
+// Expand the name pattern: %p pid, %e executable, %h host, %% percent.
+void
+expand_pattern (const char *pattern, char *out, size_t size)
+{
+  char exe_buf[4096];
+  size_t len = 0;
+  auto append = [&] (const char *s) {
+    for (; *s && len + 1 < size; s++)
+      out[len++] = *s;
+  };
+  for (const char *p = pattern; *p; p++)
+    {
+      if (*p != '%' || !p[1])
+        {
+          char c[2] = { *p, 0 };
+          append (c);
+          continue;
+        }
+      char tmp[256];
+      switch (*++p)
+        {
+        case 'p':
+          format (tmp, sizeof tmp, "%d", sys_getpid ());
+          append (tmp);
+          break;
+        case 'e':
+          append (executable_name (exe_buf, sizeof exe_buf));
+          break;
+        case 'h':
+          if (gethostname (tmp, sizeof tmp) != 0)
+            tmp[0] = 0;
+          tmp[sizeof tmp - 1] = 0;
+          append (tmp);
+          break;
+        case '%':
+          append ("%");
+          break;
+        default:
+          {
+            char c[3] = { '%', *p, 0 };
+            append (c);
+          }
+        }
+    }
+  out[len] = 0;
+}
+
+const char *
+profile_directory ()
+{
+  if (flags.profile_dir[0])
+    return flags.profile_dir;
+  if (__memprof_profile_dir && __memprof_profile_dir[0])
+    return __memprof_profile_dir;
+  return ".";
+}
+
+// mkdir -p DIR; returns 0 or a negative errno.
+int
+make_directories (const char *dir)
+{
+  char path[4096];
+  size_t n = internal_strlen (dir);
+  if (n >= sizeof path)
+    return -ENAMETOOLONG;
+  internal_memcpy (path, dir, n + 1);
+  for (size_t i = 1; i <= n; i++)
+    if (path[i] == '/' || path[i] == 0)
+      {
+        char saved = path[i];
+        path[i] = 0;
+        if (mkdir (path, 0777) != 0 && errno != EEXIST)
+          return -errno;
+        path[i] = saved;
+      }
+  struct stat st;
+  if (stat (dir, &st) != 0)
+    return -errno;
+  return S_ISDIR (st.st_mode) ? 0 : -ENOTDIR;
+}
+
+// The final name of attempt ATTEMPT: NAME itself, then NAME with ".N"
+// before its .memprofraw suffix (or at its end).
+void
+candidate_path (const char *dir, const char *name, unsigned attempt,
+                char *out, size_t size)
+{
+  if (attempt == 0)
+    {
+      format (out, size, "%s/%s", dir, name);
+      return;
+    }
+  size_t n = internal_strlen (name);
+  size_t sl = sizeof (MEMPROF_RAW_SUFFIX) - 1;
+  if (n > sl && internal_strcmp (name + n - sl, MEMPROF_RAW_SUFFIX) == 0)
+    {
+      char stem[1024];
+      size_t k = n - sl < sizeof stem - 1 ? n - sl : sizeof stem - 1;
+      internal_memcpy (stem, name, k);
+      stem[k] = 0;
+      format (out, size, "%s/%s.%u%s", dir, stem, attempt, MEMPROF_RAW_SUFFIX);
+    }
+  else
+    format (out, size, "%s/%s.%u", dir, name, attempt);
+}
+
+// Give the written, still unnamed (or temporary) file its final name
+// without ever replacing an existing file.  Returns 0 or -errno, with
+// the chosen name in FINAL.
+int
+publish (int fd, const char *tmp_path, const char *dir, const char *name,
+         char *final, size_t size)
+{
+  char fd_path[64];
+  format (fd_path, sizeof fd_path, "/proc/self/fd/%d", fd);
+  for (unsigned attempt = 0; attempt < 10000; attempt++)
+    {
+      candidate_path (dir, name, attempt, final, size);
+      int r = tmp_path ? link (tmp_path, final)
+                       : linkat (AT_FDCWD, fd_path, AT_FDCWD, final,
+                                 AT_SYMLINK_FOLLOW);
+      if (r == 0)
+        return 0;
+      if (errno != EEXIST)
+        return -errno;
+    }
+  return -EEXIST;
+}
+
+const char *
+error_text (int negative_errno)
+{
+  return strerror (-negative_errno);
+}
+
+// Write RECORDS as a new profile file.  Returns 0 or -1 (after one line
+// on stderr naming the path).
+int
+write_profile_file (const HibNode *records, const ProfileMeta &meta)
+{
+  const char *dir = profile_directory ();
+  char name[1024], path[4096];
+  expand_pattern (flags.profile_name, name, sizeof name);
+  candidate_path (dir, name, 0, path, sizeof path);
+  int err = make_directories (dir);
+  if (err)
+    {
+      report ("memprof: %s: cannot write profile: %s", path,
+              error_text (err));
+      return -1;
+    }
+  // Preferably an unnamed file in DIR (O_TMPFILE): a killed run leaves
+  // nothing behind.  Else a hidden temporary name, removed afterwards.
+  char tmp_path[4096];
+  const char *tmp = nullptr;
+  int fd = sys_open (dir, O_TMPFILE | O_WRONLY, 0666);
+  if (fd < 0)
+    {
+      format (tmp_path, sizeof tmp_path, "%s/.%s.%d.tmp", dir, name,
+              sys_getpid ());
+      fd = sys_open (tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+      if (fd < 0)
+        {
+          report ("memprof: %s: cannot write profile: %s", path,
+                  error_text (fd));
+          return -1;
+        }
+      tmp = tmp_path;
+    }
+  err = write_raw_profile (fd, records, meta);
+  char final[4096];
+  if (!err)
+    err = publish (fd, tmp, dir, name, final, sizeof final);
+  else
+    internal_memcpy (final, path, internal_strlen (path) + 1);
+  if (tmp)
+    unlink (tmp);
+  sys_close (fd);
+  if (err)
+    {
+      report ("memprof: %s: cannot write profile: %s", final,
+              error_text (err));
+      return -1;
+    }
+  if (flags.verbosity >= 1)
+    report ("memprof: wrote %s", final);
+  return 0;
+}
+
+int
+dump_now ()
+{
+  if (!early_init_done)
+    return 0;
+  int saved_errno = errno;
+  dump_lock.lock ();
+  report_live_blocks ();
+  HibNode *records = hib_take ();
+  ProfileMeta meta;
+  meta.pid = (uint64_t) sys_getpid ();
+  meta.parent_pid = parent_pid;
+  meta.start_time_ms = start_unix_ms;
+  meta.end_time_ms = unix_time_ms ();
+  meta.dump_sequence = dump_sequence++;
+  if (flags.print_text)
+    print_text_report (records, meta);
+  int r = write_profile_file (records, meta);
+  hib_recycle (records);
+  dump_lock.unlock ();
+  errno = saved_errno;
+  return r;
+}
+
+void
+exit_dump ()
+{
+  if (flags.dump_at_exit)
+    dump_now ();
+}
+
+// ---- fork ---------------------------------------------------------------
+
+void
+before_fork ()
+{
+  dump_lock.lock ();
+  allocator_lock_all ();
+  hib_lock_all ();
+}
+
+void
+after_fork_parent ()
+{
+  hib_unlock_all ();
+  allocator_unlock_all ();
+  dump_lock.unlock ();
+}
+
+// The child profiles only what it does itself: the records the parent
+// gathered are dropped and the parent's live blocks leave the profile.
+void
+after_fork_child ()
+{
+  hib_unlock_all ();
+  allocator_unlock_all ();
+  dump_lock.unlock ();
+  hib_clear ();
+  __atomic_add_fetch (&profile_epoch, 1, __ATOMIC_RELEASE);
+  parent_pid = (uint64_t) sys_getppid ();
+  dump_sequence = 0;
+}
+
+// Threads give their caches back when they exit (allocator.cpp uses a
+// pthread key for that); this constructor runs full_init as early as a
+// shared library can.
+__attribute__ ((constructor (101))) void
+library_constructor (int argc, char **argv, char **envp)
+{
+  full_init (argc, argv, envp);
+}
+
+} // namespace
+
+bool
+early_init ()
+{
+  LockGuard g (early_lock);
+  if (early_init_done)
+    return true;
+  parse_flags (nullptr);
+  start_unix_ms = clock_init ();
+  if (!shadow_init () || !allocator_init ())
+    {
+      static bool reported;
+      if (!reported)
+        report ("memprof: cannot reserve shadow or heap address space");
+      reported = true;
+      return false;
+    }
+  __atomic_store_n (&early_init_done, true, __ATOMIC_RELEASE);
+  return true;
+}
+
+void
+full_init (int, char **, char **envp)
+{
+  if (__atomic_load_n (&full_init_done, __ATOMIC_ACQUIRE))
+    return;
+  LockGuard g (full_init_lock);
+  if (full_init_done)
+    return;
+  if (!early_init ())
+    return;
+  if (!envp)
+    envp = environ;
+  // Setuid programs ignore the environment, like every sanitizer.
+  const char *options
+    = getauxval (AT_SECURE) ? nullptr : find_env (envp, "MEMPROF_OPTIONS");
+  parse_flags (options);
+  if (flags.help)
+    print_flags_help ();
+  interceptors_init ();
+  pthread_atfork (before_fork, after_fork_parent, after_fork_child);
+  atexit (exit_dump);
+  if (flags.verbosity >= 1)
+    report ("memprof: initialised; shadow at %p, profiles go to %s",
+            (void *) __memprof_shadow_memory_dynamic_address,
+            profile_directory ());
+  __atomic_store_n (&full_init_done, true, __ATOMIC_RELEASE);
+}
+
+} // namespace memprof
+
+using namespace memprof;
+
+extern "C" {
+
+MEMPROF_EXPORT void
+__memprof_init (void)
+{
+  full_init (0, nullptr, nullptr);
+}
+
+// Called from .preinit_array with the arguments glibc gives it.
+MEMPROF_EXPORT void
+__memprof_preinit (int argc, char **argv, char **envp)
+{
+  full_init (argc, argv, envp);
+}
+
+// Instrumented code references this: linking it against a runtime of
+// another ABI version fails, naming the symbol.
+MEMPROF_EXPORT void
+__memprof_version_mismatch_check_v1 (void)
+{
+}
+
+MEMPROF_EXPORT int
+__memprof_profile_dump (void)
+{
+  ensure_early_init ();
+  return dump_now ();
+}
+
+MEMPROF_EXPORT void
+__memprof_profile_reset (void)
+{
+  if (!early_init_done)
+    return;
+  dump_lock.lock ();
+  hib_clear ();
+  __atomic_add_fetch (&profile_epoch, 1, __ATOMIC_RELEASE);
+  dump_lock.unlock ();
+}
+
+} // extern "C"

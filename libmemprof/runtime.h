@@ -1,0 +1,51 @@
+// The runtime's internal entry points shared between its parts.
+
+#ifndef MEMPROF_RUNTIME_H
+#define MEMPROF_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+namespace memprof {
+
+// What allocation needs (allocator, shadow, clock, default options);
+// safe before any constructor and from any thread.  False only if the
+// kernel refused the reservations.
+bool early_init ();
+extern bool early_init_done;
+inline bool
+ensure_early_init ()
+{
+  return LIKELY (__atomic_load_n (&early_init_done, __ATOMIC_ACQUIRE))
+         || early_init ();
+}
+
+// Full initialisation: options, interceptors, exit dump, fork handlers.
+// ENVP may be null (then environ is used).
+void full_init (int argc, char **argv, char **envp);
+
+// Blocks of another epoch (allocated before a reset or, in a forked
+// child, before the fork) are no longer profiled.
+extern uint16_t profile_epoch;
+
+// The heap (heap.cpp).  FRAME is the entry point's frame address: the
+// stack is recorded from its caller on.
+void *allocate (size_t size, size_t align, uintptr_t frame, bool zero);
+void deallocate (void *p);
+void *reallocate (void *p, size_t size, uintptr_t frame);
+size_t usable_size (const void *p);
+// Fold every profiled live block into the HIB table as if freed now;
+// each block is reported once (it is then excluded from later profiles).
+void report_live_blocks ();
+
+// Interceptors (interceptors.cpp): switch from the built-in fallbacks to
+// libc's implementations.
+void interceptors_init ();
+
+#define MEMPROF_FRAME ((uintptr_t) __builtin_frame_address (0))
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,130 @@
+// Shadow reservation, clearing and reading.
+
+#include "shadow.h"
+#include "internal.h"
+
+#include <sys/mman.h>
+
+// Instrumented code loads this once per function.  Zero until the shadow
+// exists; the runtime sets it from .preinit_array (executables) or its
+// constructor, before any instrumented code runs.
+extern "C" MEMPROF_EXPORT uintptr_t __memprof_shadow_memory_dynamic_address;
+uintptr_t __memprof_shadow_memory_dynamic_address;
+
+namespace memprof {
+
+namespace {
+
+// x86-64 user space is 47 bits: the shadow of it is 2^44 bytes (16 TiB),
+// reserved but never committed until a counter is written.
+constexpr uintptr_t kUserSpaceEnd = (uintptr_t) 1 << 47;
+constexpr size_t kShadowSize = kUserSpaceEnd >> 3;
+// Shadow ranges of at least this many bytes are released with madvise
+// instead of written (blocks of 512 KiB and more).
+constexpr size_t kMadviseThreshold = 64 * 1024;
+
+SpinLock init_lock;
+
+void
+clear_counters (uint64_t *beg, uint64_t *end)
+{
+  uintptr_t b = (uintptr_t) beg, e = (uintptr_t) end;
+  if (e - b >= kMadviseThreshold)
+    {
+      uintptr_t pb = round_up (b, kPageSize), pe = round_down (e, kPageSize);
+      internal_memset (beg, 0, pb - b);
+      madvise ((void *) pb, pe - pb, MADV_DONTNEED);
+      internal_memset ((void *) pe, 0, e - pe);
+      return;
+    }
+  // Counters are almost always zero already (free read-and-cleared
+  // them): read first so clean shadow pages are never dirtied.
+  for (uint64_t *c = beg; c < end; c++)
+    if (*c)
+      *c = 0;
+}
+
+void
+granule_bounds (uintptr_t p, size_t size, uint64_t **beg, uint64_t **end)
+{
+  uintptr_t last = p + (size ? size : 1) - 1;
+  *beg = shadow_counter (p);
+  *end = shadow_counter (last) + 1;
+}
+
+template <bool kClear>
+GranuleStats
+scan (uintptr_t p, size_t size)
+{
+  GranuleStats s = { 0, 0, 0 };
+  if (!__memprof_shadow_memory_dynamic_address)
+    return s;
+  uint64_t *beg, *end;
+  granule_bounds (p, size, &beg, &end);
+  s.granules = end - beg;
+  bool dirty = false;
+  for (uint64_t *c = beg; c < end; c++)
+    {
+      uint64_t v = *c;
+      if (v)
+        {
+          s.access_count += v;
+          s.touched++;
+          if (kClear && s.granules < kMadviseThreshold / 8)
+            *c = 0;
+          dirty = true;
+        }
+    }
+  // Large blocks: give the touched shadow pages back instead of writing.
+  if (kClear && dirty && s.granules >= kMadviseThreshold / 8)
+    clear_counters (beg, end);
+  return s;
+}
+
+} // namespace
+
+bool
+shadow_init ()
+{
+  if (__atomic_load_n (&__memprof_shadow_memory_dynamic_address,
+                       __ATOMIC_ACQUIRE))
+    return true;
+  LockGuard g (init_lock);
+  if (__memprof_shadow_memory_dynamic_address)
+    return true;
+  void *base = map_memory (kShadowSize, true);
+  if (!base)
+    return false;
+  // One counter touched must not commit a 2 MiB huge page.
+  madvise (base, kShadowSize, MADV_NOHUGEPAGE);
+  madvise (base, kShadowSize, MADV_DONTDUMP);
+  // The counter of address A lives at (A >> 3) + base; base is
+  // page-aligned, and the kernel picked it so it collides with nothing.
+  __atomic_store_n (&__memprof_shadow_memory_dynamic_address,
+                    (uintptr_t) base, __ATOMIC_RELEASE);
+  return true;
+}
+
+void
+shadow_clear (uintptr_t p, size_t size)
+{
+  if (!__memprof_shadow_memory_dynamic_address)
+    return;
+  uint64_t *beg, *end;
+  granule_bounds (p, size, &beg, &end);
+  clear_counters (beg, end);
+}
+
+GranuleStats
+shadow_collect (uintptr_t p, size_t size)
+{
+  return scan<true> (p, size);
+}
+
+GranuleStats
+shadow_read (uintptr_t p, size_t size)
+{
+  return scan<false> (p, size);
+}
+
+} // namespace memprof

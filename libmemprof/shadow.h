@@ -1,0 +1,43 @@
+// The dynamic shadow: one 8-byte counter per 64-byte granule of the
+// whole user address space (abi.h).
+
+#ifndef MEMPROF_SHADOW_H
+#define MEMPROF_SHADOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+extern "C" uintptr_t __memprof_shadow_memory_dynamic_address;
+
+namespace memprof {
+
+// Reserve the shadow and publish its base.  Idempotent; false if the
+// kernel refused the reservation.
+bool shadow_init ();
+
+inline uint64_t *
+shadow_counter (uintptr_t addr)
+{
+  return (uint64_t *) (((addr & ~(uintptr_t) 63) >> 3)
+                       + __memprof_shadow_memory_dynamic_address);
+}
+
+// The granule range of a block is its user range [P, P + SIZE) rounded
+// out to 64-byte granules; an empty block still owns the granule of P.
+struct GranuleStats
+{
+  uint64_t access_count;   // Sum of the counters.
+  uint64_t granules;       // Granules in the range.
+  uint64_t touched;        // Granules with a non-zero counter.
+};
+
+// Zero the counters of the block's granules (at allocation).
+void shadow_clear (uintptr_t p, size_t size);
+// Read the counters of the block's granules and zero them (at free).
+GranuleStats shadow_collect (uintptr_t p, size_t size);
+// Read without clearing (live blocks at a dump).
+GranuleStats shadow_read (uintptr_t p, size_t size);
+
+} // namespace memprof
+
+#endif

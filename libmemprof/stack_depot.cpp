@@ -1,0 +1,131 @@
+// The stack depot.  A hash table of chains whose heads are updated with
+// compare-and-swap: lookups take no lock and inserting threads never wait
+// for each other, so allocation never serialises on it.  Nodes live in
+// one reserved arena and are never freed; a stack's id is its node's
+// offset in the arena (in 8-byte words, plus one), so ids are stable,
+// never reused, and turn back into stacks without a table.
+
+#include "stack_depot.h"
+#include "internal.h"
+
+namespace memprof {
+
+namespace {
+
+struct StackNode
+{
+  StackNode *next;
+  uint64_t hash;
+  uint32_t depth;
+  uint32_t unused;
+  uintptr_t pcs[];
+};
+
+constexpr size_t kArenaSize = (size_t) 4 << 30;   // Reserved, not committed.
+constexpr int kBucketBits = 20;
+constexpr size_t kNumBuckets = (size_t) 1 << kBucketBits;
+
+StackNode *buckets[kNumBuckets];
+char *arena;
+size_t arena_used;       // Bytes handed out (atomic).
+SpinLock arena_init_lock;
+
+uint64_t
+hash_stack (const uintptr_t *pcs, uint32_t n)
+{
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      h ^= pcs[i];
+      h *= 0xff51afd7ed558ccdULL;
+      h ^= h >> 32;
+    }
+  return h;
+}
+
+bool
+same_stack (const StackNode *s, uint64_t h, const uintptr_t *pcs, uint32_t n)
+{
+  if (s->hash != h || s->depth != n)
+    return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (s->pcs[i] != pcs[i])
+      return false;
+  return true;
+}
+
+uint32_t
+id_of (const StackNode *s)
+{
+  return (uint32_t) (((const char *) s - arena) / 8 + 1);
+}
+
+StackNode *
+new_node (uint32_t n)
+{
+  char *a = __atomic_load_n (&arena, __ATOMIC_ACQUIRE);
+  if (UNLIKELY (!a))
+    {
+      LockGuard g (arena_init_lock);
+      if (!arena)
+        __atomic_store_n (&arena, (char *) map_memory (kArenaSize, true),
+                          __ATOMIC_RELEASE);
+      a = arena;
+      if (!a)
+        return nullptr;
+    }
+  size_t size = sizeof (StackNode) + n * sizeof (uintptr_t);
+  size_t off = __atomic_fetch_add (&arena_used, size, __ATOMIC_RELAXED);
+  if (off + size > kArenaSize)
+    return nullptr;
+  return (StackNode *) (a + off);
+}
+
+} // namespace
+
+uint32_t
+depot_put (const uintptr_t *pcs, uint32_t n)
+{
+  uint64_t h = hash_stack (pcs, n);
+  StackNode **bucket = &buckets[h & (kNumBuckets - 1)];
+  StackNode *head = __atomic_load_n (bucket, __ATOMIC_ACQUIRE);
+  for (StackNode *s = head; s; s = s->next)
+    if (same_stack (s, h, pcs, n))
+      return id_of (s);
+  StackNode *node = new_node (n);
+  if (!node)
+    return 0;
+  node->hash = h;
+  node->depth = n;
+  for (uint32_t i = 0; i < n; i++)
+    node->pcs[i] = pcs[i];
+  for (;;)
+    {
+      node->next = head;
+      StackNode *seen = head;
+      if (__atomic_compare_exchange_n (bucket, &head, node, false,
+                                       __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+        return id_of (node);
+      // Another thread pushed first; it may have pushed this very stack.
+      // (The node we made is abandoned: a few bytes, rarely.)
+      for (StackNode *s = head; s != seen; s = s->next)
+        if (same_stack (s, h, pcs, n))
+          return id_of (s);
+    }
+}
+
+uint32_t
+depot_get (uint32_t id, const uintptr_t **pcs)
+{
+  char *a = __atomic_load_n (&arena, __ATOMIC_ACQUIRE);
+  if (!a || !id)
+    return 0;
+  size_t off = (size_t) (id - 1) * 8;
+  if (off >= __atomic_load_n (&arena_used, __ATOMIC_RELAXED))
+    return 0;
+  const StackNode *s = (const StackNode *) (a + off);
+  *pcs = s->pcs;
+  return s->depth;
+}
+
+} // namespace memprof

@@ -1,0 +1,20 @@
+// The stack depot: allocation call stacks deduplicated into ids.
+
+#ifndef MEMPROF_STACK_DEPOT_H
+#define MEMPROF_STACK_DEPOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+namespace memprof {
+
+// The id of the stack PCS[0..N) (frame 0 first), inserting it if new.
+// Never 0; 0 is returned only when the depot is out of memory.
+uint32_t depot_put (const uintptr_t *pcs, uint32_t n);
+
+// The frames of stack ID; returns the number of frames, 0 if unknown.
+uint32_t depot_get (uint32_t id, const uintptr_t **pcs);
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,92 @@
+// The human-readable report (MEMPROF_OPTIONS=print_text=1): one block of
+// lines per allocation context on stderr, frames as module+offset and,
+// where the dynamic symbol table knows it, the function.
+
+#include "profile_writer.h"
+#include "internal.h"
+#include "stack_depot.h"
+
+#include <dlfcn.h>
+
+namespace memprof {
+
+namespace {
+
+const char *
+base_name (const char *path)
+{
+  const char *b = path;
+  for (const char *p = path; *p; p++)
+    if (*p == '/')
+      b = p + 1;
+  return b;
+}
+
+void
+print_frame (uint32_t i, uintptr_t pc)
+{
+  Dl_info info;
+  if (dladdr ((void *) pc, &info) && info.dli_fname)
+    {
+      uintptr_t off = pc - (uintptr_t) info.dli_fbase;
+      if (info.dli_sname)
+        report ("    #%u 0x%lx %s+0x%lx (%s)", i, (unsigned long) pc,
+                base_name (info.dli_fname), (unsigned long) off,
+                info.dli_sname);
+      else
+        report ("    #%u 0x%lx %s+0x%lx", i, (unsigned long) pc,
+                base_name (info.dli_fname), (unsigned long) off);
+      return;
+    }
+  report ("    #%u 0x%lx", i, (unsigned long) pc);
+}
+
+} // namespace
+
+void
+print_text_report (const HibNode *records, const ProfileMeta &meta)
+{
+  uint64_t n = 0;
+  for (const HibNode *r = records; r; r = r->next)
+    n++;
+  report ("memprof: profile of pid %lu (dump %lu): %lu allocation contexts",
+          (unsigned long) meta.pid, (unsigned long) meta.dump_sequence,
+          (unsigned long) n);
+  for (const HibNode *r = records; r; r = r->next)
+    {
+      const memprof_raw_mib &m = r->mib;
+      uint64_t c = m.alloc_count ? m.alloc_count : 1;
+      report ("context %lu: alloc_count %lu", (unsigned long) m.stack_id,
+              (unsigned long) m.alloc_count);
+      report ("  size (total/min/avg/max): %lu %lu %lu %lu",
+              (unsigned long) m.total_size, (unsigned long) m.min_size,
+              (unsigned long) (m.total_size / c), (unsigned long) m.max_size);
+      report ("  access_count (total/min/avg/max): %lu %lu %lu %lu",
+              (unsigned long) m.total_access_count,
+              (unsigned long) m.min_access_count,
+              (unsigned long) (m.total_access_count / c),
+              (unsigned long) m.max_access_count);
+      report ("  lifetime ms (total/min/avg/max): %lu %lu %lu %lu",
+              (unsigned long) m.total_lifetime,
+              (unsigned long) m.min_lifetime,
+              (unsigned long) (m.total_lifetime / c),
+              (unsigned long) m.max_lifetime);
+      report ("  percent_utilized (min/avg/max): %lu %lu %lu",
+              (unsigned long) m.min_percent_utilized,
+              (unsigned long) (m.total_percent_utilized / c),
+              (unsigned long) m.max_percent_utilized);
+      report ("  cpu: alloc %lu dealloc %lu migrated %lu same_alloc %lu "
+              "same_dealloc %lu; lifetime_overlaps %lu",
+              (unsigned long) m.alloc_cpu_id, (unsigned long) m.dealloc_cpu_id,
+              (unsigned long) m.num_migrated_cpu,
+              (unsigned long) m.num_same_alloc_cpu,
+              (unsigned long) m.num_same_dealloc_cpu,
+              (unsigned long) m.num_lifetime_overlaps);
+      const uintptr_t *pcs = nullptr;
+      uint32_t depth = depot_get ((uint32_t) m.stack_id, &pcs);
+      for (uint32_t i = 0; i < depth; i++)
+        print_frame (i, pcs[i]);
+    }
+}
+
+} // namespace memprof
