@@ -78,13 +78,7 @@ public:
           read_group (c, &name);
         return;
       }
-    ByteCursor h (fn.data, fn.size);
-    uint64_t buckets = h.u64 ("function hash table");
-    if (buckets == 0 || (buckets & (buckets - 1)) != 0)
-      throw FormatError (format ("function hash table: bucket count %llu is "
-                                 "not a power of two",
-                                 (unsigned long long) buckets));
-    h.count (buckets, 16, "function hash bucket");
+    uint64_t buckets = check_function_table ();
     uint64_t want = fnv1a_64 (name);
     uint64_t b = want & (buckets - 1);
     for (uint64_t probes = 0; probes < buckets; probes++)
@@ -167,8 +161,27 @@ private:
       }
   }
 
+  // The FUNCTIONS table's bucket count, after checking the table's shape.
+  uint64_t check_function_table ()
+  {
+    const Span &fn = sections_[MEMPROF_SECTION_FUNCTIONS];
+    ByteCursor h (fn.data, fn.size);
+    uint64_t buckets = h.u64 ("function hash table");
+    if (buckets == 0 || (buckets & (buckets - 1)) != 0)
+      throw FormatError (format ("function hash table: bucket count %llu is "
+                                 "not a power of two",
+                                 (unsigned long long) buckets));
+    if (buckets != h.remaining () / 16 || h.remaining () % 16 != 0)
+      throw FormatError (format ("function hash table: %llu buckets do not "
+                                 "fill its %zu bytes",
+                                 (unsigned long long) buckets, fn.size));
+    return buckets;
+  }
+
   void prepare ()
   {
+    if (sections_[MEMPROF_SECTION_FUNCTIONS].present)
+      check_function_table ();
     // Summary (optional).
     if (sections_[MEMPROF_SECTION_SUMMARY].present)
       {
