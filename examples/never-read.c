@@ -1,25 +1,34 @@
-/* A buffer that is allocated, cleared and never read: the report shows a
-   large allocation with almost no accesses per byte, next to a small
-   buffer that does all the work.
-
-   Build and profile (from a build tree):
-     gcc -specs=memprof.specs -fheapprof=prof -O2 -g never-read.c -o never-read
-     ./never-read && memprof-merge -o nr.memprofdata prof/never-read.* && memprof-dump nr.memprofdata  */
+/* Memory allocated "just in case": a 1 MiB scratch buffer of which only
+   the first byte is ever written, and a lookup table that is calloc'ed
+   and never touched at all.  The report flags the first "low
+   utilisation" and the second "never accessed", next to the small array
+   that does all the work.  */
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-enum { SCRATCH_BYTES = 1 << 20, WORK_ITEMS = 1024, ROUNDS = 200 };
+enum { SCRATCH_BYTES = 1 << 20, TABLE_ENTRIES = 32768, WORK_ITEMS = 1024,
+       ROUNDS = 200 };
 
-/* Reserved "just in case" and never used: only the memset touches it.  */
-static char *
+/* Global, so the compiler cannot drop the allocations as unused.  */
+char *scratch_buffer;
+long *lookup_table;
+
+static void
 reserve_scratch (void)
 {
-  char *scratch = malloc (SCRATCH_BYTES);
-  if (scratch)
-    memset (scratch, 0, SCRATCH_BYTES);
-  return scratch;
+  scratch_buffer = malloc (SCRATCH_BYTES);
+  if (!scratch_buffer)
+    exit (1);
+  scratch_buffer[0] = '\0';     /* "empty": the rest is never touched */
+}
+
+static void
+make_lookup_table (void)
+{
+  lookup_table = calloc (TABLE_ENTRIES, sizeof *lookup_table);
+  if (!lookup_table)
+    exit (1);
 }
 
 static long *
@@ -36,7 +45,8 @@ make_work (void)
 int
 main (void)
 {
-  char *scratch = reserve_scratch ();
+  reserve_scratch ();
+  make_lookup_table ();
   long *work = make_work ();
   long sum = 0;
   for (int round = 0; round < ROUNDS; round++)
@@ -44,6 +54,7 @@ main (void)
       sum += work[i] ^ round;
   printf ("never-read: checksum %ld\n", sum);
   free (work);
-  free (scratch);
+  free (lookup_table);
+  free (scratch_buffer);
   return 0;
 }
