@@ -1,0 +1,8 @@
+/* Atomic accesses at -O0.  */
+/* { dg-do run } */
+/* { dg-options "-O0 -fplugin-arg-memprof-stats" } */
+
+#include "atomics.h"
+
+/* { dg-final { scan-compiler-output "memprof: atomics: 8 instrumented" } } */
+/* { dg-final { memprof-record fn=alloc_atomics<main total_access_count==8 } } */
