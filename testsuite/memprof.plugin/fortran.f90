@@ -18,4 +18,4 @@ program heap_array
   if (total /= 500500) stop 1
 end program heap_array
 ! { dg-final { scan-compiler-output "memprof: heap_array: 2 instrumented, \[1-9\]\[0-9\]* skipped \\(\[1-9\]\[0-9\]* local," } }
-! { dg-final { memprof-record fn=MAIN__ alloc_count==1 total_access_count==2000 } }
+! { dg-final { memprof-record fn=heap_array<main alloc_count==1 total_access_count==2000 } }
