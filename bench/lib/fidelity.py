@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from sites import explanation
+
 
 @dataclass
 class SiteRow:
@@ -10,6 +12,7 @@ class SiteRow:
     dhat_bytes: int
     ours_count: int
     ours_bytes: int
+    explained: str = None
 
     @property
     def matches(self):
@@ -25,7 +28,10 @@ def compare(dhat_table, ours_table):
         d = dhat_table.counts.get(k, [0, 0])
         o = ours_table.counts.get(k, [0, 0])
         label = dhat_table.labels.get(k) or ours_table.labels.get(k)
-        rows.append(SiteRow(label, d[0], d[1], o[0], o[1]))
+        row = SiteRow(label, d[0], d[1], o[0], o[1])
+        if not row.matches:
+            row.explained = explanation(k)
+        rows.append(row)
     rows.sort(key=lambda r: (r.matches, -max(r.dhat_count, r.ours_count),
                              r.label))
     return rows

@@ -19,8 +19,25 @@ def dump_json(dump_tool, profiles):
     return json.loads(proc.stdout)
 
 
-def _frames(record):
-    return [Frame(f.get("function"), f.get("file"), f.get("line"))
+def demangle_all(names):
+    """{mangled: demangled} for the C++ symbol names among NAMES (names
+    taken from ELF symbol tables come mangled; DHAT prints them
+    demangled).  One c++filt process for the lot."""
+    mangled = sorted({n for n in names if n and n.startswith("_Z")})
+    if not mangled:
+        return {}
+    try:
+        proc = subprocess.run(["c++filt"], input="\n".join(mangled) + "\n",
+                              stdout=subprocess.PIPE, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return {}
+    out = proc.stdout.splitlines()
+    return dict(zip(mangled, out)) if len(out) == len(mangled) else {}
+
+
+def _frames(record, names):
+    return [Frame(names.get(f.get("function"), f.get("function")),
+                  f.get("file"), f.get("line"))
             for f in record.get("stack", [])]
 
 
@@ -28,10 +45,12 @@ def read_memprof(data):
     """Return (SiteTable, totals dict) from memprof-dump's JSON."""
     table = SiteTable()
     total_blocks = total_bytes = 0
+    names = demangle_all(f.get("function") for rec in data.get("records", [])
+                         for f in rec.get("stack", []))
     for rec in data.get("records", []):
         count = int(rec.get("alloc_count", 0))
         nbytes = int(rec.get("total_size", 0))
-        table.add(site_frame(_frames(rec)), count, nbytes)
+        table.add(site_frame(_frames(rec, names)), count, nbytes)
         total_blocks += count
         total_bytes += nbytes
     return table, {"blocks": total_blocks, "bytes": total_bytes}

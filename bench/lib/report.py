@@ -73,24 +73,27 @@ def targets(results):
     c = results.get("compile", {}).get("times", {})
     if c.get("gcc") and c.get("memprof"):
         ov = c["memprof"] / c["gcc"] - 1
-        out.append(("Plugin compile-time overhead <= 10%%",
+        out.append(("Plugin compile-time overhead <= 10%",
                     ov <= COMPILE_TARGET, "%+.1f%%" % (100 * ov)))
     else:
         out.append(("Plugin compile-time overhead <= 10%", None,
                     "not measured"))
-    bad, checked = [], 0
+    bad, checked, explained = [], 0, 0
     for name, r in results["workloads"].items():
         fid = r.get("fidelity", {})
         if "sites" in fid:
             checked += 1
+            explained += fid.get("explained", 0)
             if fid["mismatches"]:
                 bad.append("%s (%d sites)" % (name, fid["mismatches"]))
         elif "fidelity" in r or "dhat" in r:
             bad.append("%s (%s)" % (name, fid.get("error", "no data")))
+    note = ("; %d explained difference(s), see the fidelity section"
+            % explained if explained else "")
     out.append(("Allocation counts and bytes identical to DHAT's",
                 None if not checked and not bad else not bad,
-                "mismatches: " + ", ".join(bad) if bad else
-                "%d workloads, every site identical" % checked))
+                ("unexplained mismatches: " + ", ".join(bad) if bad else
+                 "%d workloads, every site identical" % checked) + note))
     return out
 
 
@@ -184,27 +187,37 @@ def render(results, builds, png):
     L.append("")
 
     L.append("## Run time and memory\n")
-    L.append("Slowdown = median wall time / median wall time of the same "
-             "source built by the same compiler without profiling. RSS = "
-             "peak resident set size (median of runs).\n")
+    L.append("Times are CPU seconds (user + system), medians. Slowdown = "
+             "median CPU time / median CPU time of the same source built by "
+             "the same compiler without profiling; the wall-clock slowdown "
+             "is in brackets. RSS = peak resident set size (median of runs)."
+             " Load average before / after the run: %s / %s.\n" % (
+                 " ".join("%.1f" % x for x in results.get("load_before",
+                                                          [])),
+                 " ".join("%.1f" % x for x in results.get("load_after",
+                                                          []))))
     L.append("| workload | gcc | gcc-memprof | slowdown | clang | "
              "LLVM MemProf | slowdown | DHAT slowdown | RSS gcc | "
-             "RSS gcc-memprof | RSS LLVM MemProf | RSS ratio ours / LLVM | "
+             "RSS gcc-memprof | RSS LLVM MemProf | RSS vs own baseline ours / LLVM | "
              "raw profile ours / LLVM | outputs agree |")
     L.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, r in results["workloads"].items():
         def t(b):
-            return _fmt(_run(r, b, "wall"), "%.3f s")
+            return _fmt(_run(r, b, "cpu"), "%.3f s")
+
+        def slow(b):
+            s, w = _run(r, b, "slowdown"), _run(r, b, "slowdown_wall")
+            if s is None:
+                return "–"
+            return "**%.2fx** (%.2fx)" % (s, w)
 
         def rss(b):
             v = _run(r, b, "rss_kb")
             return "–" if v is None else "%.1f MiB" % (v / 1024)
-        L.append("| %s | %s | %s | **%s** | %s | %s | **%s** | %s | %s | %s "
+        L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
                  "| %s | %s / %s | %s / %s | %s |" % (
-                     name, t("gcc"), t("memprof"),
-                     _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
-                     t("clang"), t("llvm-memprof"),
-                     _fmt(_run(r, "llvm-memprof", "slowdown"), "%.2fx"),
+                     name, t("gcc"), t("memprof"), slow("memprof"),
+                     t("clang"), t("llvm-memprof"), slow("llvm-memprof"),
                      _fmt(r.get("dhat", {}).get("slowdown"), "%.0fx"),
                      rss("gcc"), rss("memprof"), rss("llvm-memprof"),
                      _fmt(_run(r, "memprof", "rss_ratio"), "%.2f"),
@@ -227,7 +240,8 @@ def render(results, builds, png):
     if c:
         L.append("## Compile time and code size\n")
         L.append("Large translation unit: %d lines, %d functions, generated "
-                 "by bench/lib/large_tu.py; `-O2 -g -c`, median of %d.\n"
+                 "by bench/lib/large_tu.py; `-O2 -g -c`, CPU time of the driver "
+                 "and its subprocesses, median of %d.\n"
                  % (c["lines"], c["functions"], sc["compile_runs"]))
         L.append("| build | compile time | overhead | .text | growth |")
         L.append("|---|---|---|---|---|")
@@ -262,7 +276,7 @@ def render(results, builds, png):
     if mg:
         L.append("## memprof-merge throughput\n")
         L.append("%d raw profiles of `%s` (scale 1), %s in total, merged "
-                 "into one indexed profile of %s in %.3f s (median of 3): "
+                 "into one indexed profile of %s in %.3f CPU s (median of 3): "
                  "**%.0f profiles/s, %.1f MB/s**.\n" % (
                      mg["profiles"], mg["workload"], _kib(mg["input_bytes"]),
                      _kib(mg["output_bytes"]), mg["wall"],
@@ -274,15 +288,15 @@ def render(results, builds, png):
              "by frame 0 (file:line of the call, or function when there is "
              "no source), libc's strdup-style helpers skipped on both sides."
              "\n" % sc["dhat"])
-    L.append("| workload | sites | identical | mismatched | blocks DHAT / "
-             "ours | bytes DHAT / ours |")
-    L.append("|---|---|---|---|---|---|")
+    L.append("| workload | sites | identical | explained differences | "
+             "unexplained | blocks DHAT / ours | bytes DHAT / ours |")
+    L.append("|---|---|---|---|---|---|---|")
     mismatch_lines = []
     access_lines = []
     for name, r in results["workloads"].items():
         fid = r.get("fidelity", {})
         if "error" in fid:
-            L.append("| %s | – | – | – | %s | |" % (name, fid["error"]
+            L.append("| %s | – | – | – | – | %s | |" % (name, fid["error"]
                                                     .replace("|", "/")
                                                     .replace("\n", " ")[:200]))
             continue
@@ -291,16 +305,21 @@ def render(results, builds, png):
         sites = fid["sites"]
         dt = r.get("dhat", {}).get("totals", {})
         ot = fid.get("ours_totals", {})
-        L.append("| %s | %d | %d | %d | %s / %s | %s / %s |" % (
-            name, len(sites), len(sites) - fid["mismatches"],
-            fid["mismatches"], dt.get("blocks"), ot.get("blocks"),
+        L.append("| %s | %d | %d | %d | %d | %s / %s | %s / %s |" % (
+            name, len(sites),
+            len(sites) - fid["mismatches"] - fid.get("explained", 0),
+            fid.get("explained", 0), fid["mismatches"],
+            dt.get("blocks"), ot.get("blocks"),
             dt.get("bytes"), ot.get("bytes")))
         for s in sites:
             if not (s["dhat_count"] == s["ours_count"]
                     and s["dhat_bytes"] == s["ours_bytes"]):
-                mismatch_lines.append("| %s | %s | %d | %d | %d | %d |" % (
-                    name, s["label"], s["dhat_count"], s["ours_count"],
-                    s["dhat_bytes"], s["ours_bytes"]))
+                mismatch_lines.append("| %s | %s | %d | %d | %d | %d | %s |"
+                                      % (name, s["label"], s["dhat_count"],
+                                         s["ours_count"], s["dhat_bytes"],
+                                         s["ours_bytes"],
+                                         s.get("explained") or
+                                         "**unexplained**"))
         for fn, field, expected, got in fid.get("access_checks", []):
             access_lines.append("| %s | %s | %s | %d | %s | %s |" % (
                 name, fn, field, expected,
@@ -310,8 +329,8 @@ def render(results, builds, png):
     if mismatch_lines:
         L.append("Every mismatched site:\n")
         L.append("| workload | site (frame 0) | blocks DHAT | blocks ours | "
-                 "bytes DHAT | bytes ours |")
-        L.append("|---|---|---|---|---|---|")
+                 "bytes DHAT | bytes ours | why |")
+        L.append("|---|---|---|---|---|---|---|")
         L.extend(mismatch_lines)
         L.append("")
     if access_lines:

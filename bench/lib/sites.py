@@ -30,10 +30,13 @@ _CLONE_SUFFIX = re.compile(r"(\.(constprop|isra|part|cold|lto_priv|localalias)"
 
 
 def plain_function_name(name):
-    """'ns::f(int) const' -> 'ns::f'; 'f.constprop.0' -> 'f'."""
+    """'ns::f(int) const' -> 'ns::f'; 'f.constprop.0' -> 'f'; the
+    symbolizers' spellings of "unknown" ('??', '???') -> ''."""
     if not name:
         return ""
     name = name.strip()
+    if name.strip("?") == "":
+        return ""
     if name.endswith(" const"):
         name = name[:-len(" const")]
     if name.endswith(")"):
@@ -77,6 +80,24 @@ def site_frame(frames):
     while i + 1 < len(frames) and frames[i].function in ALLOCATING_HELPERS:
         i += 1
     return frames[i] if frames else Frame("??", "", 0)
+
+
+# Sites whose byte counts legitimately depend on which libraries are
+# loaded, with the reason; a difference there is listed as explained.
+EXPLAINED = [
+    (("rtld-malloc.h", "dl-tls.c", "dl-minimal.c"),
+     "allocated by the dynamic loader for thread-local storage: the "
+     "dynamic thread vector has one slot per TLS-using module, and the "
+     "profiled program loads one more such module (libmemprof.so) than "
+     "the one under Valgrind"),
+]
+
+
+def explanation(key):
+    for files, why in EXPLAINED:
+        if key[0] in files:
+            return why
+    return None
 
 
 class SiteTable:
