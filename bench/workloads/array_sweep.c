@@ -71,7 +71,7 @@ main (int argc, char **argv)
 {
   long scale = bench_scale (argc, argv);
   size_t rows = 512, cols = 1024;
-  long passes = 1 + scale / 2;
+  long passes = 1 + scale / 4;
   uint64_t h = 0;
 
   double *a = alloc_grid (rows * cols), *b = alloc_grid (rows * cols);
@@ -110,7 +110,7 @@ main (int argc, char **argv)
 
   size_t n = 1 << 18;          /* 16 MiB of nodes.  */
   size_t stride = 40503;       /* Odd, so coprime to the power of two N.  */
-  long steps = 150000L * scale;
+  long steps = 60000L * scale;
   struct chase_node *nodes = alloc_chase_nodes (n, stride);
   h = bench_mix (h, chase (nodes, steps));
   free (nodes);

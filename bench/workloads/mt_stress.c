@@ -2,7 +2,10 @@
    varied sizes, fill them and hand them over through a locked queue;
    consumer threads read and free them, so nearly every block is freed by
    a different thread from the one that allocated it.  Every thread also
-   churns thread-private scratch buffers.  The work each thread does is
+   churns thread-private scratch buffers.  The queue is bounded (producers
+   wait when it is full, as a service applying backpressure would), so the
+   peak of live messages does not depend on how much a profiler slows the
+   consumers down relative to the producers.  The work each thread does is
    fixed, so allocation counts per site and the checksum (a sum) do not
    depend on scheduling.  */
 
@@ -12,6 +15,7 @@
 
 #define PRODUCERS 3
 #define CONSUMERS 2
+#define QUEUE_CAPACITY 1024
 
 struct message
 {
@@ -23,11 +27,12 @@ struct message
 static struct
 {
   pthread_mutex_t lock;
-  pthread_cond_t nonempty;
+  pthread_cond_t nonempty, nonfull;
   struct message *head, **tail;
+  long length;
   int producers_left;
-} queue = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL,
-	    &queue.head, PRODUCERS };
+} queue = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+	    PTHREAD_COND_INITIALIZER, NULL, &queue.head, 0, PRODUCERS };
 
 static long messages_per_producer;
 static uint64_t checksum_total;
@@ -59,8 +64,11 @@ producer (void *arg)
       free (scratch);
 
       pthread_mutex_lock (&queue.lock);
+      while (queue.length >= QUEUE_CAPACITY)
+	pthread_cond_wait (&queue.nonfull, &queue.lock);
       *queue.tail = m;
       queue.tail = &m->next;
+      queue.length++;
       pthread_cond_signal (&queue.nonempty);
       pthread_mutex_unlock (&queue.lock);
     }
@@ -87,6 +95,8 @@ consumer (void *arg)
 	  queue.head = m->next;
 	  if (!queue.head)
 	    queue.tail = &queue.head;
+	  if (queue.length-- == QUEUE_CAPACITY)
+	    pthread_cond_broadcast (&queue.nonfull);
 	}
       pthread_mutex_unlock (&queue.lock);
       if (!m)
@@ -105,7 +115,7 @@ int
 main (int argc, char **argv)
 {
   long scale = bench_scale (argc, argv);
-  messages_per_producer = 1500 * scale;
+  messages_per_producer = 3000 * scale;
   pthread_t threads[PRODUCERS + CONSUMERS];
   for (int i = 0; i < CONSUMERS; i++)
     pthread_create (&threads[i], NULL, consumer, NULL);
