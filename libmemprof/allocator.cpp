@@ -145,8 +145,9 @@ region_base (int c)
   return space_base + (uintptr_t) c * kRegionSize;
 }
 
-// Move up to batch_blocks(c) blocks into LIST: a stored batch if there is
-// one, else freshly carved blocks.  False when the region is exhausted.
+// Fill the empty LIST with up to batch_blocks(c) blocks: a stored batch
+// if there is one, else freshly carved blocks.  False when the region is
+// exhausted.
 bool
 refill (int c, ThreadCache::List &list)
 {
@@ -157,12 +158,10 @@ refill (int c, ThreadCache::List &list)
     {
       r.batches = batch_next (b);
       r.lock.unlock ();
-      list.count += (uint32_t) batch_count (b);
-      // The batch is a linked chain ending in null: splice it in front.
-      void *last = b;
-      while (link_next (last))
-        last = link_next (last);
-      link_next (last) = list.head;
+      // Refill runs only on an empty list, and a batch is a chain ending
+      // in null: it becomes the list as it is, without touching its
+      // blocks (they are cold, often freed by another thread).
+      list.count = (uint32_t) batch_count (b);
       list.head = b;
       return true;
     }
