@@ -73,6 +73,7 @@ class Bench:
         self.dump_tool = os.path.join(self.tools, "memprof-dump")
         self.merge_tool = os.path.join(self.tools, "memprof-merge")
         self.results["machine"] = machine_info(self.builds)
+        self.results["machine"]["source"] = source_revision(self.srcdir)
 
     def prof_dir(self, build, wl):
         return os.path.join(self.work, "prof", build.name, wl.name)
@@ -344,6 +345,23 @@ class Bench:
         print(report.summary(self.results))
         log("wrote %s" % md)
         return 0
+
+
+def source_revision(srcdir):
+    """The commit of the source tree, or '' outside git."""
+    try:
+        rev = subprocess.run(["git", "-C", srcdir, "rev-parse", "--short",
+                              "HEAD"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True).stdout
+        dirty = subprocess.run(["git", "-C", srcdir, "status", "--porcelain",
+                                "--untracked-files=no"],
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True).stdout
+    except OSError:
+        return ""
+    rev = rev.strip()
+    return rev + (" with uncommitted changes" if rev and dirty.strip()
+                  else "")
 
 
 def machine_info(builds):

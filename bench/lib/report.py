@@ -168,6 +168,8 @@ def render(results, builds, png):
              "(see bench/README.md for how to read it).\n"
              % (" (quick mode, BENCH_QUICK=1)" if results["quick"] else "",
                 m["date"]))
+    if m.get("source"):
+        L.append("- Source: gcc-memprof commit %s" % m["source"])
     L.append("- Machine: %s, %s CPUs, %s, Linux %s"
              % (m["cpu"], m["cpus"], m["os"], m["kernel"]))
     for cc, ver in m["compilers"].items():
@@ -231,8 +233,6 @@ def render(results, builds, png):
                 _fmt(gm["llvm-memprof"], "%.2fx"),
                 _fmt(gm["dhat"], "%.0fx")))
     L.append("")
-    L.append("RSS ratio column: each profiler's peak RSS over its own "
-             "baseline's.\n")
     if png:
         L.append("![slowdowns](%s)\n" % os.path.basename(png))
 
