@@ -26,19 +26,29 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
 {
   std::unique_ptr<ProfileMap> map = sym.map_profile (prof, problems);
   std::unordered_map<uint64_t, Stack> stacks;
+  // Stacks share most PCs: symbolize and intern each PC's frames once.
+  std::unordered_map<uint64_t, Stack> pc_frames;
   std::vector<Frame> frames;
   for (const RawMib &m : prof.mibs)
     {
       auto it = stacks.find (m.stack_id);
       if (it == stacks.end ())
         {
-          frames.clear ();
-          for (uint64_t pc : prof.stacks.at (m.stack_id))
-            sym.symbolize (*map, pc, frames);
           Stack s;
-          s.reserve (frames.size ());
-          for (const Frame &f : frames)
-            s.push_back (table.intern_frame (f));
+          for (uint64_t pc : prof.stacks.at (m.stack_id))
+            {
+              auto p = pc_frames.find (pc);
+              if (p == pc_frames.end ())
+                {
+                  frames.clear ();
+                  sym.symbolize (*map, pc, frames);
+                  Stack ids;
+                  for (const Frame &f : frames)
+                    ids.push_back (table.intern_frame (f));
+                  p = pc_frames.emplace (pc, std::move (ids)).first;
+                }
+              s.insert (s.end (), p->second.begin (), p->second.end ());
+            }
           it = stacks.emplace (m.stack_id, std::move (s)).first;
         }
       table.add (it->second, m.fields);

@@ -2,6 +2,7 @@
 #include "symbolizer.h"
 
 #include "diag.h"
+#include "scope_index.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <unistd.h>
+#include <shared_mutex>
 #include <unordered_map>
 
 namespace memprof {
@@ -24,7 +26,8 @@ namespace memprof {
 
 struct LoadedModule
 {
-  std::mutex mu;                // libdw sessions are single-threaded.
+  // Cache hits share the lock; libdw work (single-threaded) takes it alone.
+  std::shared_mutex mu;
   std::string path;             // As recorded: the frames' module.
   Dwfl_Callbacks callbacks;
   char *debuginfo_path = nullptr;
@@ -33,6 +36,7 @@ struct LoadedModule
   bool usable = false;
   ModuleProblem problem;
   std::unordered_map<uint64_t, std::vector<Frame>> cache;
+  std::unordered_map<uint64_t, std::unique_ptr<ScopeIndex>> scope_indexes;
 
   ~LoadedModule ()
   {
@@ -292,55 +296,33 @@ symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
     }
   if (cu)
     {
-      Dwarf_Die *scopes = nullptr;
-      int n = dwarf_getscopes (cu, addr - bias, &scopes);
-      int start = -1;
-      for (int i = 0; i < n && start < 0; i++)
-        {
-          int tag = dwarf_tag (&scopes[i]);
-          if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-            start = i;
-        }
-      if (start >= 0 && dwarf_tag (&scopes[start]) == DW_TAG_inlined_subroutine)
-        {
-          // dwarf_getscopes follows the abstract origin after an inlined
-          // subroutine; the callers' chain comes from its concrete DIE.
-          Dwarf_Die *chain = nullptr;
-          int m2 = dwarf_getscopes_die (&scopes[start], &chain);
-          if (m2 > 0)
-            {
-              free (scopes);
-              scopes = chain;
-              n = m2;
-              start = 0;
-            }
-        }
+      auto &index = m.scope_indexes[dwarf_dieoffset (cu)];
+      if (!index)
+        index = std::make_unique<ScopeIndex> (cu);
+      std::vector<Dwarf_Die> scopes = index->scopes_at (addr - bias);
       Dwarf_Files *files = nullptr;
       size_t nfiles = 0;
       bool have_files = dwarf_getsrcfiles (cu, &files, &nfiles) == 0;
-      for (int i = start < 0 ? n : start; i < n; i++)
+      for (Dwarf_Die &scope : scopes)
         {
-          int tag = dwarf_tag (&scopes[i]);
-          if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
-            continue;
+          int tag = dwarf_tag (&scope);
           Frame f = pos;
-          const char *name = die_name (&scopes[i]);
+          const char *name = die_name (&scope);
           f.function = name ? name : "";
           f.inlined = tag == DW_TAG_inlined_subroutine;
           out.push_back (f);
           if (tag == DW_TAG_subprogram)
             break;
           // The call site of this inlined body is the next frame out.
-          uint64_t call_file = die_udata (&scopes[i], DW_AT_call_file);
+          uint64_t call_file = die_udata (&scope, DW_AT_call_file);
           const char *cf = nullptr;
           if (have_files && call_file < nfiles)
             cf = dwarf_filesrc (files, call_file, nullptr, nullptr);
           pos.file = absolute_path (cf, cu);
-          pos.line = die_udata (&scopes[i], DW_AT_call_line);
-          pos.column = die_udata (&scopes[i], DW_AT_call_column);
-          pos.discriminator = die_udata (&scopes[i], DW_AT_GNU_discriminator);
+          pos.line = die_udata (&scope, DW_AT_call_line);
+          pos.column = die_udata (&scope, DW_AT_call_column);
+          pos.discriminator = die_udata (&scope, DW_AT_GNU_discriminator);
         }
-      free (scopes);
     }
   if (out.size () == first || out[first].function.empty ())
     {
@@ -377,7 +359,16 @@ Symbolizer::symbolize (const ProfileMap &map, uint64_t pc,
       return;
     }
   LoadedModule &m = *r->module;
-  std::lock_guard<std::mutex> lock (m.mu);
+  {
+    std::shared_lock<std::shared_mutex> lock (m.mu);
+    auto it = m.cache.find (addr);
+    if (it != m.cache.end ())
+      {
+        out.insert (out.end (), it->second.begin (), it->second.end ());
+        return;
+      }
+  }
+  std::unique_lock<std::shared_mutex> lock (m.mu);
   auto it = m.cache.find (addr);
   if (it == m.cache.end ())
     {
