@@ -17,6 +17,8 @@ KIND is one of:
   idx-bad-utf8         the string "main" made invalid UTF-8
   idx-bucket-count     function hash table bucket count 3
   idx-string-id        first frame's function string id past the table
+  idx-group-count:NAME record count of function NAME's group made 127, so
+                       reading that group fails (other groups stay good)
 """
 
 import struct
@@ -97,6 +99,27 @@ def main():
         # possible, so point it at the largest one-byte id instead.
         assert b[off] < 0x80
         b[off] = 0x7f
+    elif kind.startswith("idx-group-count:"):
+        want = kind.split(":", 1)[1].encode()
+        soff, ssize = section(b, 2)
+        off, _ = section(b, 6)
+        nschema, _ = uleb(b, off)
+        roff, rsize = section(b, 7)
+        p = roff
+        while p < roff + rsize:
+            name_id, p = uleb(b, p)
+            length, q = uleb(b, soff + name_id)
+            name = bytes(b[q:q + length])
+            count_at = p
+            count, p = uleb(b, p)
+            if name == want:
+                assert b[count_at] < 0x80
+                b[count_at] = 0x7f
+                break
+            for _ in range(count * (1 + nschema)):
+                _, p = uleb(b, p)
+        else:
+            raise SystemExit("damage.py: no group for " + want.decode())
     else:
         raise SystemExit("damage.py: unknown kind " + kind)
     open(dst, "wb").write(b)
