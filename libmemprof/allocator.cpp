@@ -471,6 +471,18 @@ allocator_usable_size (const void *p, const ChunkHeader *h)
 }
 
 void
+allocator_primary_span (const void *p, uintptr_t *begin, uintptr_t *end)
+{
+  uintptr_t u = (uintptr_t) p;
+  int c = (int) ((u - space_base) >> kRegionShift);
+  uintptr_t size = class_block_size (c);
+  uintptr_t rb = region_base (c);
+  uintptr_t block = rb + (u - rb) / size * size;
+  *begin = block + sizeof (ChunkHeader);
+  *end = block + size;
+}
+
+void
 allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
                               void *arg)
 {

@@ -8,6 +8,7 @@
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
+#include "per_thread.h"
 #include "shadow.h"
 #include "stack_depot.h"
 #include "unwind.h"
@@ -73,14 +74,28 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
     }
   ChunkHeader *h = header_before (p);
   uintptr_t pcs[256];
-  uint32_t n = unwind_stack (frame, pcs, (uint32_t) flags.stack_depth);
-  h->alloc_context_id = depot_put (pcs, n);
+  PerThread *pt = per_thread ();
+  uint32_t *id_slot = nullptr;
+  uint32_t n
+    = unwind_stack (frame, pcs, (uint32_t) flags.stack_depth, pt, &id_slot);
+  uint32_t id = id_slot ? *id_slot : 0;
+  if (!id)
+    {
+      id = depot_put (pcs, n, pt);
+      if (id_slot)
+        *id_slot = id;
+    }
+  h->alloc_context_id = id;
   h->alloc_cpu = current_cpu ();
   h->alloc_timestamp = now_ms ();
   h->requested_size = size;
   h->data_type_id = 0;
   h->epoch = profile_epoch;
-  shadow_clear ((uintptr_t) p, size);
+  // A free primary block's shadow is zero (deallocate leaves it so); a
+  // secondary block is fresh memory whose shadow may hold counts of
+  // whatever was mapped there before.
+  if (UNLIKELY (h->flags & kChunkSecondary))
+    shadow_clear ((uintptr_t) p, size);
   if (zero)
     internal_memset (p, 0, size);
   __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
@@ -104,11 +119,22 @@ deallocate (void *p)
         __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
       return;
     }
+  uintptr_t u = (uintptr_t) p;
+  size_t size = h->requested_size;
   if (old == kChunkAllocated && h->epoch == profile_epoch)
-    record_life (h, (uintptr_t) p,
-                 shadow_collect ((uintptr_t) p, h->requested_size));
+    record_life (h, u, shadow_collect (u, size));
   else
-    shadow_clear ((uintptr_t) p, h->requested_size);
+    shadow_clear (u, size);
+  if (LIKELY (!(h->flags & kChunkSecondary)))
+    {
+      // Leave the whole block's shadow zero for its next allocation:
+      // also the granules outside [P, P + SIZE) (slack the program may
+      // use, the area before an aligned block's user pointer).
+      uintptr_t begin, end;
+      allocator_primary_span (p, &begin, &end);
+      shadow_clear_range (begin, u);
+      shadow_clear_range (u + (size ? size : 1), end);
+    }
   allocator_release (p, h);
 }
 

@@ -14,6 +14,7 @@
 #include "flags.h"
 #include "hib_table.h"
 #include "memprof/memprof_interface.h"
+#include "per_thread.h"
 #include "profile_writer.h"
 #include "shadow.h"
 
@@ -303,6 +304,7 @@ before_fork ()
 {
   dump_lock.lock ();
   allocator_lock_all ();
+  per_thread_lock ();
   hib_lock_all ();
 }
 
@@ -310,6 +312,7 @@ void
 after_fork_parent ()
 {
   hib_unlock_all ();
+  per_thread_unlock ();
   allocator_unlock_all ();
   dump_lock.unlock ();
 }
@@ -320,6 +323,7 @@ void
 after_fork_child ()
 {
   hib_unlock_all ();
+  per_thread_unlock ();
   allocator_unlock_all ();
   dump_lock.unlock ();
   hib_clear ();

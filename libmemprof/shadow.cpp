@@ -115,6 +115,14 @@ shadow_clear (uintptr_t p, size_t size)
   clear_counters (beg, end);
 }
 
+void
+shadow_clear_range (uintptr_t begin, uintptr_t end)
+{
+  if (begin >= end || !__memprof_shadow_memory_dynamic_address)
+    return;
+  clear_counters (shadow_counter (begin), shadow_counter (end - 1) + 1);
+}
+
 GranuleStats
 shadow_collect (uintptr_t p, size_t size)
 {

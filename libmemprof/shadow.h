@@ -33,6 +33,9 @@ struct GranuleStats
 
 // Zero the counters of the block's granules (at allocation).
 void shadow_clear (uintptr_t p, size_t size);
+// Zero the counters of every granule overlapping [BEGIN, END); nothing
+// when the range is empty.
+void shadow_clear_range (uintptr_t begin, uintptr_t end);
 // Read the counters of the block's granules and zero them (at free).
 GranuleStats shadow_collect (uintptr_t p, size_t size);
 // Read without clearing (live blocks at a dump).

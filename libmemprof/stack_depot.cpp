@@ -7,6 +7,7 @@
 
 #include "stack_depot.h"
 #include "internal.h"
+#include "per_thread.h"
 
 namespace memprof {
 
@@ -81,12 +82,9 @@ new_node (uint32_t n)
   return (StackNode *) (a + off);
 }
 
-} // namespace
-
 uint32_t
-depot_put (const uintptr_t *pcs, uint32_t n)
+put_hashed (const uintptr_t *pcs, uint32_t n, uint64_t h)
 {
-  uint64_t h = hash_stack (pcs, n);
   StackNode **bucket = &buckets[h & (kNumBuckets - 1)];
   StackNode *head = __atomic_load_n (bucket, __ATOMIC_ACQUIRE);
   for (StackNode *s = head; s; s = s->next)
@@ -112,6 +110,31 @@ depot_put (const uintptr_t *pcs, uint32_t n)
         if (same_stack (s, h, pcs, n))
           return id_of (s);
     }
+}
+
+} // namespace
+
+// A thread usually allocates from a handful of stacks over and over: its
+// own cache maps a stack's hash to the id, checked against the stored
+// frames (hot in cache for such stacks), so the shared table -- large,
+// and a cache miss per lookup -- is only consulted for new stacks.
+uint32_t
+depot_put (const uintptr_t *pcs, uint32_t n, PerThread *pt)
+{
+  uint64_t h = hash_stack (pcs, n);
+  if (UNLIKELY (!pt))
+    return put_hashed (pcs, n, h);
+  PerThread::StackSlot &slot = pt->stacks[h % PerThread::kStackSlots];
+  if (slot.hash == h && slot.id)
+    {
+      const StackNode *s = (const StackNode *) (arena + (size_t) (slot.id - 1) * 8);
+      if (same_stack (s, h, pcs, n))
+        return slot.id;
+    }
+  uint32_t id = put_hashed (pcs, n, h);
+  slot.hash = h;
+  slot.id = id;
+  return id;
 }
 
 uint32_t

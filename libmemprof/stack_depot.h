@@ -8,9 +8,12 @@
 
 namespace memprof {
 
+struct PerThread;
+
 // The id of the stack PCS[0..N) (frame 0 first), inserting it if new.
-// Never 0; 0 is returned only when the depot is out of memory.
-uint32_t depot_put (const uintptr_t *pcs, uint32_t n);
+// Never 0; 0 is returned only when the depot is out of memory.  PT (may
+// be null) holds the calling thread's cache of recent stacks.
+uint32_t depot_put (const uintptr_t *pcs, uint32_t n, PerThread *pt);
 
 // The frames of stack ID; returns the number of frames, 0 if unknown.
 uint32_t depot_get (uint32_t id, const uintptr_t **pcs);

@@ -13,6 +13,12 @@
 #include "unwind.h"
 #include "frame_rule.h"
 #include "internal.h"
+#include "per_thread.h"
+
+// Markers at the two ends of the runtime's code (text_begin.cpp is the
+// first object linked, text_end.cpp the last; see Makefile.am).
+extern "C" void __memprof_text_begin ();
+extern "C" void __memprof_text_end ();
 
 namespace memprof {
 
@@ -75,19 +81,45 @@ unpack (uintptr_t pc, uint64_t v, FrameRule *r)
   return true;
 }
 
-inline FrameRule
-rule_at (uintptr_t pc)
+// The packed rule of PC from the shared cache, computing it on a miss.
+uint64_t
+shared_rule (uintptr_t pc)
 {
   CacheEntry &e = rule_cache[pc_hash (pc) & ((1 << kCacheBits) - 1)];
   uintptr_t k = __atomic_load_n (&e.pc, __ATOMIC_ACQUIRE);
   uint64_t v = __atomic_load_n (&e.packed, __ATOMIC_ACQUIRE);
   FrameRule r;
   if (LIKELY (k == pc && unpack (pc, v, &r)))
-    return r;
-  r = compute_frame_rule (pc);
-  uint64_t packed = pack (pc, r);
+    return v;
+  uint64_t packed = pack (pc, compute_frame_rule (pc));
   __atomic_store_n (&e.packed, packed, __ATOMIC_RELEASE);
   __atomic_store_n (&e.pc, pc, __ATOMIC_RELEASE);
+  return packed;
+}
+
+// The rule at PC: first from the thread's own small cache (L1-resident,
+// no tag to check: only this thread writes it), else the shared one.
+inline FrameRule
+rule_at (uintptr_t pc, PerThread *pt)
+{
+  uint64_t packed;
+  if (LIKELY (pt != nullptr))
+    {
+      PerThread::RuleSlot &slot
+        = pt->rules[(pc * 0x9e3779b97f4a7c15ULL) >> 56];
+      static_assert (PerThread::kRuleSlots == 256, "slot index is 8 bits");
+      if (LIKELY (slot.pc == pc))
+        packed = slot.packed;
+      else
+        {
+          packed = shared_rule (pc);
+          slot.pc = pc;
+          slot.packed = packed;
+        }
+    }
+  else
+    packed = shared_rule (pc);
+  FrameRule r = { FrameRule::kUnknown, false, false, 0, 0, 0 };
   unpack (pc, packed, &r);
   return r;
 }
@@ -101,20 +133,53 @@ plausible (uintptr_t cfa, uintptr_t sp)
 
 } // namespace
 
+bool
+pc_in_runtime (uintptr_t pc)
+{
+  return pc - (uintptr_t) __memprof_text_begin
+         < (uintptr_t) __memprof_text_end - (uintptr_t) __memprof_text_begin;
+}
+
 uint32_t
-unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max)
+unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
+              uint32_t **id_slot)
 {
   // The entry point's own frame: saved rbp, then the return address.
   uintptr_t bp = ((uintptr_t *) frame)[0];
   uintptr_t pc = ((uintptr_t *) frame)[1];
   uintptr_t sp = frame + 16;
   uint32_t n = 0;
+  PerThread::StackMemo *m = nullptr;
+  if (pt)
+    m = &pt->memos[(pc * 0x9e3779b97f4a7c15ULL) >> 62];
+  static_assert (PerThread::kMemos == 4, "memo index is 2 bits");
+  bool same = m != nullptr;
   while (n < max && pc >= 4096)
     {
-      // pc - 1 is inside the call instruction: right for calls that end
-      // a function (noreturn), and what the profile stores.
-      pcs[n++] = pc - 1;
-      FrameRule r = rule_at (pc - 1);
+      FrameRule r;
+      if (UNLIKELY (pc_in_runtime (pc)))
+        // Our own frame above a foreign one that called back into the
+        // allocator (e.g. operator new -> __cxa_allocate_exception ->
+        // malloc): stepped through, never recorded.
+        r = rule_at (pc - 1, pt);
+      else
+        {
+          // pc - 1 is inside the call instruction: right for calls that
+          // end a function (noreturn), and what the profile stores.
+          if (LIKELY (same) && n < PerThread::kMemoFrames && m->ra[n] == pc)
+            r = m->rule[n];
+          else
+            {
+              r = rule_at (pc - 1, pt);
+              same = false;
+              if (m && n < PerThread::kMemoFrames)
+                {
+                  m->ra[n] = pc;
+                  m->rule[n] = r;
+                }
+            }
+          pcs[n++] = pc - 1;
+        }
       uintptr_t cfa, ra, next_bp;
       if (r.kind == FrameRule::kEnd)
         break;
@@ -137,6 +202,17 @@ unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max)
       sp = cfa;
       bp = next_bp;
       pc = ra;
+    }
+  if (m)
+    {
+      // Every frame matched the memo and there are as many: these are
+      // exactly its frames, and its id stands.
+      if (!same || m->n != n)
+        {
+          m->n = n <= PerThread::kMemoFrames ? n : PerThread::kNoMemo;
+          m->id = 0;
+        }
+      *id_slot = &m->id;
     }
   return n;
 }

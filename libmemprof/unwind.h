@@ -11,7 +11,18 @@ namespace memprof {
 // Fill PCS with up to MAX return addresses minus one, starting with the
 // caller of the function whose frame pointer is FRAME (a runtime entry
 // point, built with frame pointers).  Returns the number of frames.
-uint32_t unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max);
+// Frames whose PC lies in the runtime's own code are left out.
+//
+// PT (may be null) holds the calling thread's caches.  When it is given,
+// *ID_SLOT is set to where the depot id of this stack is remembered: a
+// non-zero value there is the id of exactly these frames; zero means the
+// caller must look the id up and store it there.
+struct PerThread;
+uint32_t unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max,
+                       PerThread *pt, uint32_t **id_slot);
+
+// Whether PC lies in the runtime's own code.
+bool pc_in_runtime (uintptr_t pc);
 
 } // namespace memprof
 

@@ -1,0 +1,99 @@
+// Per-thread caches: mapped in chunks, handed out once per thread, given
+// back to a free list by a pthread key destructor when the thread exits.
+
+#include "per_thread.h"
+#include "internal.h"
+
+#include <pthread.h>
+
+namespace memprof {
+
+namespace {
+
+SpinLock pool_lock;
+PerThread *free_list;
+char *pool_cur, *pool_end;
+pthread_key_t key;
+bool key_state;            // Guarded by pool_lock: key created.
+
+MEMPROF_TLS PerThread *mine;
+MEMPROF_TLS bool exiting;
+
+void
+give_back (void *arg)
+{
+  PerThread *pt = (PerThread *) arg;
+  mine = nullptr;
+  exiting = true;
+  if (!pt)
+    return;
+  LockGuard g (pool_lock);
+  pt->next_free = free_list;
+  free_list = pt;
+}
+
+PerThread *
+take ()
+{
+  LockGuard g (pool_lock);
+  if (!key_state)
+    {
+      if (pthread_key_create (&key, give_back) != 0)
+        return nullptr;
+      key_state = true;
+    }
+  if (PerThread *pt = free_list)
+    {
+      free_list = pt->next_free;
+      return pt;
+    }
+  size_t size = round_up (sizeof (PerThread), 64);
+  if (pool_cur + size > pool_end)
+    {
+      size_t chunk = 64 * size;
+      pool_cur = (char *) map_memory (chunk, false);
+      if (!pool_cur)
+        {
+          pool_end = nullptr;
+          return nullptr;
+        }
+      pool_end = pool_cur + chunk;
+    }
+  PerThread *pt = (PerThread *) pool_cur;
+  pool_cur += size;
+  return pt;   // Fresh mapped memory: every slot empty.
+}
+
+} // namespace
+
+PerThread *
+per_thread ()
+{
+  PerThread *pt = mine;
+  if (LIKELY (pt != nullptr))
+    return pt;
+  if (exiting)
+    return nullptr;
+  pt = take ();
+  if (!pt)
+    return nullptr;
+  // Set before pthread_setspecific, which may allocate (and so come back
+  // here).
+  mine = pt;
+  pthread_setspecific (key, pt);
+  return pt;
+}
+
+void
+per_thread_lock ()
+{
+  pool_lock.lock ();
+}
+
+void
+per_thread_unlock ()
+{
+  pool_lock.unlock ();
+}
+
+} // namespace memprof

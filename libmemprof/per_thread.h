@@ -1,0 +1,64 @@
+// Per-thread lookaside caches of the allocation path: small enough to
+// stay in L1, so the common allocation never reaches the shared tables
+// (the unwinder's rule cache, the stack depot).  Their entries are facts
+// (a PC's frame rule, a stack's id), never state that must be flushed:
+// a thread's caches are recycled as they are when it exits.
+
+#ifndef MEMPROF_PER_THREAD_H
+#define MEMPROF_PER_THREAD_H
+
+#include <stdint.h>
+
+#include "frame_rule.h"
+
+namespace memprof {
+
+struct PerThread
+{
+  // unwind.cpp: PC -> packed frame rule (0 = empty slot).
+  static constexpr uint32_t kRuleSlots = 256;
+  struct RuleSlot
+  {
+    uintptr_t pc;
+    uint64_t packed;
+  } rules[kRuleSlots];
+
+  // unwind.cpp: the last stacks walked, one per hash of the first
+  // return address: their return addresses and the rule at each, so a
+  // repeated stack is walked without looking a rule up, and its depot
+  // id is known without hashing.
+  static constexpr uint32_t kMemoFrames = 32;
+  static constexpr uint32_t kMemos = 4;
+  struct StackMemo
+  {
+    uint32_t n;        // Frames; kNoMemo when the stack did not fit.
+    uint32_t id;       // Depot id of the stack, 0 until known.
+    uintptr_t ra[kMemoFrames];
+    FrameRule rule[kMemoFrames];
+  } memos[kMemos];
+  static constexpr uint32_t kNoMemo = ~0u;
+
+  // stack_depot.cpp: stack hash -> depot id (0 = empty slot).
+  static constexpr uint32_t kStackSlots = 128;
+  struct StackSlot
+  {
+    uint64_t hash;
+    uint32_t id;
+    uint32_t unused;
+  } stacks[kStackSlots];
+
+  PerThread *next_free;
+};
+
+// The calling thread's caches, made on first use; null while the thread
+// is exiting or when no memory could be mapped (callers then go to the
+// shared tables directly).
+PerThread *per_thread ();
+
+// Fork: hold the pool's lock across fork.
+void per_thread_lock ();
+void per_thread_unlock ();
+
+} // namespace memprof
+
+#endif
