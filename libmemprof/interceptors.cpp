@@ -16,6 +16,7 @@
 #include "shadow.h"
 
 #include <dlfcn.h>
+#include <emmintrin.h>
 #include <stdio.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -78,6 +79,8 @@ struct RealFunctions
   size_t (*fread) (void *, size_t, size_t, FILE *) = nullptr;
   size_t (*fwrite) (const void *, size_t, size_t, FILE *) = nullptr;
   char *(*fgets) (char *, int, FILE *) = nullptr;
+  size_t (*strlen) (const char *) = internal_strlen;
+  size_t (*strnlen) (const char *, size_t) = internal_strnlen;
 };
 RealFunctions real;
 
@@ -104,20 +107,51 @@ stdio_fn (T &slot, const char *name)
   return f;
 }
 
+// libc's vectorised strlen/strnlen once resolved, the byte loops before.
+inline size_t
+fast_strlen (const char *s)
+{
+  return real.strlen (s);
+}
+inline size_t
+fast_strnlen (const char *s, size_t max)
+{
+  return real.strnlen (s, max);
+}
+
 // Bytes of the string S that a str* function reads: up to and including
 // its terminator, at most MAX.
 inline size_t
 string_extent (const char *s, size_t max)
 {
-  size_t n = internal_strnlen (s, max);
+  size_t n = fast_strnlen (s, max);
   return n < max ? n + 1 : n;
 }
 
-// Bytes strcmp-like functions read from each side.
+// Bytes strcmp-like functions read from each side: up to the first
+// difference or terminator, inclusive, at most MAX.  Sixteen bytes at a
+// time while neither side's 16-byte load can cross into another page
+// (so it never faults where a byte loop would not); a byte loop near
+// page ends and for the tail.
 inline size_t
 compare_extent (const char *a, const char *b, size_t max)
 {
   size_t i = 0;
+  for (;;)
+    {
+      uintptr_t pa = (uintptr_t) (a + i), pb = (uintptr_t) (b + i);
+      if (max - i < 16 || (pa & 4095) > 4080 || (pb & 4095) > 4080)
+        break;
+      __m128i x = _mm_loadu_si128 ((const __m128i *) pa);
+      __m128i y = _mm_loadu_si128 ((const __m128i *) pb);
+      __m128i differ = _mm_xor_si128 (_mm_cmpeq_epi8 (x, y),
+                                      _mm_set1_epi8 ((char) 0xff));
+      __m128i nul = _mm_cmpeq_epi8 (x, _mm_setzero_si128 ());
+      unsigned stop = (unsigned) _mm_movemask_epi8 (_mm_or_si128 (differ, nul));
+      if (stop)
+        return i + __builtin_ctz (stop) + 1;
+      i += 16;
+    }
   while (i < max && a[i] == b[i] && a[i])
     i++;
   return i < max ? i + 1 : i;
@@ -140,6 +174,8 @@ interceptors_init ()
   resolve (r.fread, "fread");
   resolve (r.fwrite, "fwrite");
   resolve (r.fgets, "fgets");
+  resolve (r.strlen, "strlen");
+  resolve (r.strnlen, "strnlen");
   __atomic_store_n (&real.memcpy, r.memcpy, __ATOMIC_RELEASE);
   __atomic_store_n (&real.memmove, r.memmove, __ATOMIC_RELEASE);
   __atomic_store_n (&real.memset, r.memset, __ATOMIC_RELEASE);
@@ -152,6 +188,8 @@ interceptors_init ()
     __atomic_store_n (&real.fwrite, r.fwrite, __ATOMIC_RELEASE);
   if (r.fgets)
     __atomic_store_n (&real.fgets, r.fgets, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.strlen, r.strlen, __ATOMIC_RELEASE);
+  __atomic_store_n (&real.strnlen, r.strnlen, __ATOMIC_RELEASE);
 }
 
 } // namespace memprof
@@ -233,7 +271,7 @@ memset (void *d, int c, size_t n)
 MEMPROF_EXPORT size_t
 strlen (const char *s)
 {
-  size_t n = internal_strlen (s);
+  size_t n = fast_strlen (s);
   count (s, n + 1);
   return n;
 }
@@ -241,7 +279,7 @@ strlen (const char *s)
 MEMPROF_EXPORT size_t
 strnlen (const char *s, size_t max)
 {
-  size_t n = internal_strnlen (s, max);
+  size_t n = fast_strnlen (s, max);
   count (s, n < max ? n + 1 : n);
   return n;
 }
@@ -249,7 +287,7 @@ strnlen (const char *s, size_t max)
 MEMPROF_EXPORT char *
 strcpy (char *d, const char *s)
 {
-  size_t n = internal_strlen (s) + 1;
+  size_t n = fast_strlen (s) + 1;
   count (s, n);
   count (d, n);
   real.memcpy (d, s, n);
@@ -259,7 +297,7 @@ strcpy (char *d, const char *s)
 MEMPROF_EXPORT char *
 strncpy (char *d, const char *s, size_t max)
 {
-  size_t n = internal_strnlen (s, max);
+  size_t n = fast_strnlen (s, max);
   count (s, n < max ? n + 1 : n);
   count (d, max);
   real.memcpy (d, s, n);
@@ -271,8 +309,8 @@ strncpy (char *d, const char *s, size_t max)
 MEMPROF_EXPORT char *
 strcat (char *d, const char *s)
 {
-  size_t dl = internal_strlen (d);
-  size_t sl = internal_strlen (s) + 1;
+  size_t dl = fast_strlen (d);
+  size_t sl = fast_strlen (s) + 1;
   count (d, dl + sl);
   count (s, sl);
   real.memcpy (d + dl, s, sl);
@@ -282,8 +320,8 @@ strcat (char *d, const char *s)
 MEMPROF_EXPORT char *
 strncat (char *d, const char *s, size_t max)
 {
-  size_t dl = internal_strlen (d);
-  size_t sl = internal_strnlen (s, max);
+  size_t dl = fast_strlen (d);
+  size_t sl = fast_strnlen (s, max);
   count (d, dl + sl + 1);
   count (s, sl < max ? sl + 1 : sl);
   real.memcpy (d + dl, s, sl);
@@ -341,7 +379,7 @@ strrchr (const char *s, int c)
 MEMPROF_EXPORT char *
 strdup (const char *s)
 {
-  size_t n = internal_strlen (s) + 1;
+  size_t n = fast_strlen (s) + 1;
   count (s, n);
   char *d = (char *) allocate (n, 32, MEMPROF_FRAME, false);
   if (d)
@@ -352,7 +390,7 @@ strdup (const char *s)
 MEMPROF_EXPORT char *
 __strdup (const char *s)
 {
-  size_t n = internal_strlen (s) + 1;
+  size_t n = fast_strlen (s) + 1;
   count (s, n);
   char *d = (char *) allocate (n, 32, MEMPROF_FRAME, false);
   if (d)
@@ -363,7 +401,7 @@ __strdup (const char *s)
 MEMPROF_EXPORT char *
 strndup (const char *s, size_t max)
 {
-  size_t n = internal_strnlen (s, max);
+  size_t n = fast_strnlen (s, max);
   count (s, n < max ? n + 1 : n);
   char *d = (char *) allocate (n + 1, 32, MEMPROF_FRAME, false);
   if (d)
