@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <shared_mutex>
 #include <unordered_map>
@@ -139,9 +140,13 @@ Symbolizer::load (const std::string &recorded_path,
   m->callbacks.section_address = dwfl_offline_section_address;
   m->callbacks.debuginfo_path = &m->debuginfo_path;
   m->dwfl = dwfl_begin (&m->callbacks);
-  if (access (file.c_str (), R_OK) != 0)
+  struct stat st;
+  if (stat (file.c_str (), &st) != 0 || access (file.c_str (), R_OK) != 0)
     m->problem.message = format ("cannot open %s: %s", file.c_str (),
                                  std::strerror (errno));
+  else if (!S_ISREG (st.st_mode))
+    // A profile may name anything; never open a FIFO or a device.
+    m->problem.message = format ("%s is not a regular file", file.c_str ());
   else if (m->dwfl)
     {
       dwfl_report_begin (m->dwfl);
@@ -188,8 +193,8 @@ Symbolizer::map_profile (const RawProfile &prof,
   for (const RawSegment &s : prof.segments)
     {
       map->paths.push_back (s.path);
-      map->ranges.push_back (
-        { s.start, s.end, s.load_address, nullptr, nullptr });
+      map->ranges.push_back ({ s.start, s.end, s.load_address, nullptr,
+                               nullptr, map->ranges.size () });
     }
   for (size_t i = 0; i < map->ranges.size (); i++)
     map->ranges[i].path = &map->paths[i];
@@ -209,12 +214,9 @@ Symbolizer::map_profile (const RawProfile &prof,
       if (!used[i])
         continue;
       ProfileMap::Range &r = map->ranges[i];
-      const RawSegment *seg = nullptr;
-      for (const RawSegment &s : prof.segments)
-        if (s.start == r.start && s.end == r.end && s.path == *r.path)
-          seg = &s;
       ModuleProblem problem;
-      LoadedModule *m = load (*r.path, seg ? seg->build_id : "", problem);
+      LoadedModule *m = load (*r.path, prof.segments[r.segment].build_id,
+                              problem);
       if (m->usable)
         r.module = m;
       else if (std::find (reported.begin (), reported.end (), *r.path)

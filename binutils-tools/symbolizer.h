@@ -44,6 +44,7 @@ public:
     uint64_t start, end, load_address;
     LoadedModule *module;       // Null when unusable.
     const std::string *path;
+    size_t segment;             // Index in the profile's segments.
   };
   std::vector<Range> ranges;    // Sorted by start.
   std::vector<std::string> paths;
