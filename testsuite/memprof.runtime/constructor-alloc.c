@@ -1,9 +1,7 @@
-/* Allocations made before the runtime's own initialisation (by the
-   loader and libc start-up, before .preinit_array) and in constructors
-   are served and profiled like any other; the stdio buffer made during
-   start-up of this program's first printf is ordinary.  Here a
-   constructor of the highest priority allocates, and the block is both
-   usable and profiled, with its stack.  */
+/* An allocation in the executable's highest-priority constructor is
+   served and profiled with its stack.  The runtime is already initialised
+   here (from .preinit_array); an allocation made before its
+   initialisation is tested by alloc-before-init.exp.  */
 /* { dg-do run } */
 /* { dg-options "-O2" } */
 
