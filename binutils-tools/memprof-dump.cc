@@ -143,18 +143,6 @@ parse_options (int argc, char **argv, Options &o)
   return true;
 }
 
-// Keep only the contexts whose frame 0 is in FUNCTION.
-void
-keep_function (ContextTable &table, const std::string &function)
-{
-  auto &cs = table.contexts ();
-  std::vector<Context> kept;
-  for (Context &c : cs)
-    if (!c.stack.empty () && table.frame (c.stack[0]).function == function)
-      kept.push_back (std::move (c));
-  cs = std::move (kept);
-}
-
 int
 run (const Options &o)
 {
@@ -187,9 +175,10 @@ run (const Options &o)
             header.push_back ("Command: " + cmd);
           if (!p.runtime_version.empty ())
             header.push_back ("Runtime: " + p.runtime_version);
-          header.push_back (format ("Run time: %llu ms",
-                                    (unsigned long long) (p.end_time
-                                                          - p.start_time)));
+          if (p.end_time >= p.start_time && p.start_time)
+            header.push_back (format ("Run time: %llu ms",
+                                      (unsigned long long) (p.end_time
+                                                            - p.start_time)));
           for (const ModuleProblem &mp : problems)
             {
               std::string note = format ("note: addresses in %s are not "
@@ -200,8 +189,6 @@ run (const Options &o)
               report_error (o.file, note);
             }
         }
-      if (o.have_function)
-        keep_function (table, o.function);
     }
   else
     {
@@ -227,11 +214,16 @@ run (const Options &o)
     }
   if (o.have_function)
     header.push_back ("Function: " + o.function);
-  std::vector<const Context *> records = report_order (table, o.metric, o.top);
+  std::vector<const Context *> records
+    = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
   if (o.json)
-    write_json (stdout, kind, version, table, records);
+    {
+      if (o.top && records.size () > o.top)
+        records.resize (o.top);
+      write_json (stdout, kind, version, table, records);
+    }
   else
-    write_text_report (stdout, header, table, o.metric, records);
+    write_text_report (stdout, header, table, o.metric, records, o.top);
   if (std::fflush (stdout) != 0 || std::ferror (stdout))
     {
       report_error ("", "error writing standard output");

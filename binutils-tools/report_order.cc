@@ -88,9 +88,18 @@ sort_metric_names ()
 }
 
 std::vector<const Context *>
-report_order (const ContextTable &table, const SortMetric &metric, uint64_t top)
+report_order (const ContextTable &table, const SortMetric &metric,
+              const std::string *function)
 {
   std::vector<const Context *> v = table.canonical_order ();
+  if (function)
+    v.erase (std::remove_if (v.begin (), v.end (),
+                             [&] (const Context *c) {
+                               return c->stack.empty ()
+                                      || table.frame (c->stack[0]).function
+                                           != *function;
+                             }),
+             v.end ());
   auto key = [&metric] (const Context *c) {
     return metric.value ? metric.value (c->fields)
                         : double (c->fields[metric.field]);
@@ -100,8 +109,6 @@ report_order (const ContextTable &table, const SortMetric &metric, uint64_t top)
                       double ka = key (a), kb = key (b);
                       return metric.ascending ? ka < kb : ka > kb;
                     });
-  if (top && v.size () > top)
-    v.resize (top);
   return v;
 }
 

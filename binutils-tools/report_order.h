@@ -23,11 +23,11 @@ bool find_sort_metric (const std::string &name, SortMetric &out);
 // The metric names, comma-separated, for messages.
 std::string sort_metric_names ();
 
-// Contexts in report order: by METRIC, ties in canonical stack order;
-// at most TOP of them when TOP is non-zero.
+// Contexts in report order: by METRIC, ties in canonical stack order.
+// With FUNCTION, only contexts whose frame 0 is in that function.
 std::vector<const Context *> report_order (const ContextTable &table,
                                            const SortMetric &metric,
-                                           uint64_t top);
+                                           const std::string *function);
 
 // Derived per-context measures shared by the text report and --sort.
 double average_size (const FieldValues &v);

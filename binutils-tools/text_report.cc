@@ -83,32 +83,33 @@ frame_text (const Frame &f)
 void
 write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                    const ContextTable &table, const SortMetric &metric,
-                   const std::vector<const Context *> &records)
+                   const std::vector<const Context *> &records, uint64_t top)
 {
   for (const std::string &l : header_lines)
     std::fprintf (out, "%s\n", l.c_str ());
   uint64_t bytes = 0, blocks = 0, accesses = 0;
-  for (const Context &c : table.contexts ())
+  for (const Context *c : records)
     {
-      bytes += c.fields[F_total_size];
-      blocks += c.fields[F_alloc_count];
-      accesses += c.fields[F_total_access_count];
+      bytes += c->fields[F_total_size];
+      blocks += c->fields[F_alloc_count];
+      accesses += c->fields[F_total_access_count];
     }
+  size_t shown = top && top < records.size () ? top : records.size ();
   std::fprintf (out,
                 "Total: %s bytes in %s blocks from %s allocation contexts, "
                 "%s accesses\n",
                 grouped (bytes).c_str (), grouped (blocks).c_str (),
-                grouped (table.contexts ().size ()).c_str (),
+                grouped (records.size ()).c_str (),
                 grouped (accesses).c_str ());
   std::fprintf (out, "Sorted by %s%s; showing %zu\n", metric.name.c_str (),
-                metric.ascending ? " (lowest first)" : "", records.size ());
-  size_t n = 0;
-  for (const Context *c : records)
+                metric.ascending ? " (lowest first)" : "", shown);
+  for (size_t n = 0; n < shown;)
     {
+      const Context *c = records[n];
       const FieldValues &v = c->fields;
       std::fprintf (out, "\n-------------------- %zu of %zu "
                          "--------------------\n",
-                    ++n, table.contexts ().size ());
+                    ++n, records.size ());
       std::fprintf (out, "bytes:       %s in %s blocks (avg size %.1f, min "
                          "%s, max %s)\n",
                     grouped (v[F_total_size]).c_str (),

@@ -16,10 +16,12 @@ namespace memprof {
 // Flags of one context ("never accessed", "short-lived", ...).
 std::vector<std::string> context_flags (const FieldValues &v);
 
-// HEADER_LINES come first, as they are.
+// HEADER_LINES come first, as they are; the totals cover all of
+// RECORDS, the entries the first TOP of them (all when TOP is 0).
 void write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                         const ContextTable &table, const SortMetric &metric,
-                        const std::vector<const Context *> &records);
+                        const std::vector<const Context *> &records,
+                        uint64_t top);
 
 } // namespace memprof
 
