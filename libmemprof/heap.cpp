@@ -56,6 +56,16 @@ report_one_live (ChunkHeader *h, void *user, void *)
                shadow_read ((uintptr_t) user, h->requested_size));
 }
 
+void
+retire_one (ChunkHeader *h, void *, void *arg)
+{
+  if (h->epoch == *(uint16_t *) arg)
+    return;
+  uint8_t expected = kChunkAllocated;
+  __atomic_compare_exchange_n (&h->state, &expected, kChunkReported, false,
+                               __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+}
+
 } // namespace
 
 void *
@@ -177,6 +187,12 @@ usable_size (const void *p)
   if (!h)
     return 0;
   return allocator_usable_size (p, h);
+}
+
+void
+retire_other_epochs (uint16_t epoch)
+{
+  allocator_for_each_allocated (retire_one, &epoch);
 }
 
 void

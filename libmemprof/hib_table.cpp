@@ -23,6 +23,10 @@ struct alignas (64) Stripe
 HibNode *buckets[kNumBuckets];
 Stripe stripes[kNumStripes];
 
+// Records in the table (changed only when a context first appears and by
+// hib_take): an empty table is taken without visiting its buckets.
+uint64_t num_records;
+
 SpinLock node_lock;        // Guards the node pool below.
 HibNode *free_nodes;
 char *pool_cur, *pool_end;
@@ -146,6 +150,7 @@ hib_record (const BlockLife &life)
   fresh->mib = m;
   fresh->next = buckets[b];
   buckets[b] = fresh;
+  __atomic_add_fetch (&num_records, 1, __ATOMIC_RELAXED);
   s.lock.unlock ();
 }
 
@@ -153,6 +158,8 @@ HibNode *
 hib_take ()
 {
   HibNode *all = nullptr;
+  if (!__atomic_load_n (&num_records, __ATOMIC_RELAXED))
+    return nullptr;
   for (uint32_t st = 0; st < kNumStripes; st++)
     {
       stripes[st].lock.lock ();
@@ -166,6 +173,7 @@ hib_take ()
               n->next = all;
               all = n;
               n = next;
+              __atomic_sub_fetch (&num_records, 1, __ATOMIC_RELAXED);
             }
         }
       stripes[st].lock.unlock ();

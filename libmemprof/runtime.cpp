@@ -327,7 +327,7 @@ after_fork_child ()
   allocator_unlock_all ();
   dump_lock.unlock ();
   hib_clear ();
-  __atomic_add_fetch (&profile_epoch, 1, __ATOMIC_RELEASE);
+  advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
   dump_sequence = 0;
 }
@@ -342,6 +342,21 @@ library_constructor (int argc, char **argv, char **envp)
 }
 
 } // namespace
+
+// Called with dump_lock held (or in a forked child).  A block stamped
+// with epoch X could pass for current again 65536 epochs later.  Every
+// 32768 epochs, every live block of another epoch is marked dropped, so
+// each old block is retired before its epoch value comes round again
+// (one allocating while a sweep runs keeps an epoch just before the
+// sweep's, and the next sweep, 32768 epochs on, catches it).  A sweep
+// walks the heap's headers: rare enough to cost nothing overall.
+void
+advance_epoch ()
+{
+  uint16_t e = __atomic_add_fetch (&profile_epoch, 1, __ATOMIC_RELEASE);
+  if ((e & 0x7fff) == 0)
+    retire_other_epochs (e);
+}
 
 bool
 early_init ()
@@ -431,7 +446,7 @@ __memprof_profile_reset (void)
     return;
   dump_lock.lock ();
   hib_clear ();
-  __atomic_add_fetch (&profile_epoch, 1, __ATOMIC_RELEASE);
+  advance_epoch ();
   dump_lock.unlock ();
 }
 

@@ -27,8 +27,11 @@ ensure_early_init ()
 void full_init (int argc, char **argv, char **envp);
 
 // Blocks of another epoch (allocated before a reset or, in a forked
-// child, before the fork) are no longer profiled.
+// child, before the fork) are no longer profiled.  A block keeps its
+// epoch in 16 bits; advance_epoch makes sure an old block can never pass
+// for a current one when the counter wraps.
 extern uint16_t profile_epoch;
+void advance_epoch ();
 
 // The heap (heap.cpp).  FRAME is the entry point's frame address: the
 // stack is recorded from its caller on.
@@ -36,6 +39,8 @@ void *allocate (size_t size, size_t align, uintptr_t frame, bool zero);
 void deallocate (void *p);
 void *reallocate (void *p, size_t size, uintptr_t frame);
 size_t usable_size (const void *p);
+// Mark every live block of an epoch other than EPOCH as dropped.
+void retire_other_epochs (uint16_t epoch);
 // Fold every profiled live block into the HIB table as if freed now;
 // each block is reported once (it is then excluded from later profiles).
 void report_live_blocks ();
