@@ -1,16 +1,40 @@
 // The --json document of memprof-dump.
 #include "json_output.h"
 
+#include "byte_cursor.h"
 #include "diag.h"
 
 namespace memprof {
+
+// Length of the valid UTF-8 sequence starting at P (N bytes left), or 0.
+static size_t
+utf8_sequence (const uint8_t *p, size_t n)
+{
+  size_t len = p[0] < 0x80 ? 1 : (p[0] & 0xe0) == 0xc0 ? 2
+                                 : (p[0] & 0xf0) == 0xe0 ? 3
+                                 : (p[0] & 0xf8) == 0xf0 ? 4 : 0;
+  return len && len <= n && valid_utf8 (p, len) ? len : 0;
+}
 
 std::string
 json_string (const std::string &s)
 {
   std::string out = "\"";
-  for (unsigned char c : s)
+  const uint8_t *p = reinterpret_cast<const uint8_t *> (s.data ());
+  for (size_t i = 0; i < s.size (); i++)
     {
+      unsigned char c = p[i];
+      if (c >= 0x80)
+        {
+          // Names from debug info are not checked on the way in: a byte
+          // that is not UTF-8 becomes U+FFFD so the document stays JSON.
+          size_t len = utf8_sequence (p + i, s.size () - i);
+          if (len)
+            out.append (s, i, len), i += len - 1;
+          else
+            out += "\\ufffd";
+          continue;
+        }
       switch (c)
         {
         case '"': out += "\\\""; break;
