@@ -19,6 +19,12 @@ KIND is one of:
   idx-string-id        first frame's function string id past the table
   idx-group-count:NAME record count of function NAME's group made 127, so
                        reading that group fails (other groups stay good)
+
+Not damage but the future: files as a later writer might make them,
+which this version's readers must read as if the additions were absent.
+  raw-future           MIB records one field wider, an unknown metadata tag
+  idx-future           an unknown section, an unknown summary tag, and an
+                       unknown schema tag with a value in every record
 """
 
 import struct
@@ -51,6 +57,106 @@ def section(b, kind):
         if k == kind:
             return off, size
     raise SystemExit("damage.py: no section %d" % kind)
+
+
+def put_uleb(out, v):
+    while True:
+        c = v & 0x7f
+        v >>= 7
+        out.append(c | 0x80 if v else c)
+        if not v:
+            return
+
+
+def pad8(b):
+    while len(b) % 8:
+        b.append(0)
+
+
+def raw_future(b):
+    # New metadata section: the old items plus tag 77.
+    meta = u64(b, 24)
+    count = u64(b, meta)
+    p = meta + 8
+    for _ in range(count):
+        _, length = struct.unpack_from("<II", b, p)
+        p += 8 + ((length + 7) & ~7)
+    pad8(b)
+    new_meta = len(b)
+    b += struct.pack("<Q", count + 1) + b[meta + 8:p]
+    b += struct.pack("<II", 77, 3) + b"new\0\0\0\0\0"
+    # New MIB section: every record gets one more u64 at its end.
+    mib = u64(b, 40)
+    n, size = u64(b, mib), u64(b, mib + 8)
+    new_mib = len(b)
+    b += struct.pack("<QQ", n, size + 8)
+    for i in range(n):
+        start = mib + 16 + i * size
+        b += b[start:start + size] + struct.pack("<Q", 123456)
+    put_u64(b, 24, new_meta)
+    put_u64(b, 40, new_mib)
+    put_u64(b, 16, len(b))
+
+
+def idx_future(b):
+    sections = {}
+    table, count = u64(b, 32), u64(b, 40)
+    for i in range(count):
+        k, _, off, size = struct.unpack_from("<IIQQ", b, table + 24 * i)
+        sections[k] = (off, size)
+    strings_off = sections[2][0]
+    off, _ = sections[6]
+    nschema, p = uleb(b, off)
+    tags = []
+    for _ in range(nschema):
+        t, p = uleb(b, p)
+        tags.append(t)
+    schema = bytearray()
+    put_uleb(schema, nschema + 1)
+    for t in tags + [99]:
+        put_uleb(schema, t)
+    roff, rsize = sections[7]
+    records = bytearray()
+    group_map = {}
+    p = roff
+    while p < roff + rsize:
+        group_map[p - roff] = len(records)
+        name, p = uleb(b, p)
+        n, p = uleb(b, p)
+        put_uleb(records, name)
+        put_uleb(records, n)
+        for _ in range(n):
+            for _ in range(1 + nschema):
+                v, p = uleb(b, p)
+                put_uleb(records, v)
+            put_uleb(records, 7777)
+    foff, fsize = sections[8]
+    functions = bytearray(b[foff:foff + fsize])
+    for i in range(u64(b, foff)):
+        at = 8 + 16 * i + 8
+        old = u64(functions, at)
+        if old != (1 << 64) - 1:
+            put_u64(functions, at, group_map[old])
+    soff, ssize = sections[1]
+    summary = bytearray()
+    n, p = uleb(b, soff)
+    put_uleb(summary, n + 1)
+    summary += b[p:soff + ssize]
+    put_uleb(summary, 99)
+    put_uleb(summary, 5)
+    new = {1: summary, 6: schema, 7: records, 8: functions,
+           1000: bytearray(b"a section from the future")}
+    for k, data in new.items():
+        pad8(b)
+        sections[k] = (len(b), len(data))
+        b += data
+    pad8(b)
+    new_table = len(b)
+    for k, (o, sz) in sorted(sections.items()):
+        b += struct.pack("<IIQQ", k, 0, o, sz)
+    put_u64(b, 32, new_table)
+    put_u64(b, 40, len(sections))
+    put_u64(b, 24, len(b))
 
 
 def main():
@@ -99,6 +205,10 @@ def main():
         # possible, so point it at the largest one-byte id instead.
         assert b[off] < 0x80
         b[off] = 0x7f
+    elif kind == "raw-future":
+        raw_future(b)
+    elif kind == "idx-future":
+        idx_future(b)
     elif kind.startswith("idx-group-count:"):
         want = kind.split(":", 1)[1].encode()
         soff, ssize = section(b, 2)
