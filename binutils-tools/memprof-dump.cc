@@ -2,6 +2,7 @@
 // as one JSON document.
 #include "config.h"
 
+#include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
 #include "file_io.h"
@@ -68,17 +69,14 @@ struct Options
 bool
 parse_options (int argc, char **argv, Options &o)
 {
-  enum { OPT_JSON = 256, OPT_SORT, OPT_TOP, OPT_FUNCTION, OPT_BINARY,
-         OPT_DEBUG_DIR, OPT_HELP, OPT_VERSION };
+  enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
+         OPT_FUNCTION };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
     { "sort", required_argument, nullptr, OPT_SORT },
     { "top", required_argument, nullptr, OPT_TOP },
     { "function", required_argument, nullptr, OPT_FUNCTION },
-    { "binary", required_argument, nullptr, OPT_BINARY },
-    { "debug-file-directory", required_argument, nullptr, OPT_DEBUG_DIR },
-    { "help", no_argument, nullptr, OPT_HELP },
-    { "version", no_argument, nullptr, OPT_VERSION },
+    MEMPROF_COMMON_LONG_OPTIONS,
     { nullptr, 0, nullptr, 0 },
   };
   find_sort_metric ("bytes", o.metric);
@@ -99,14 +97,9 @@ parse_options (int argc, char **argv, Options &o)
         break;
       case OPT_TOP:
         {
-          char *end;
-          errno = 0;
-          unsigned long long n = std::strtoull (optarg, &end, 10);
-          if (*optarg == '\0' || *end != '\0' || *optarg == '-' || errno)
-            {
-              report_error ("", format ("invalid --top count '%s'", optarg));
-              return false;
-            }
+          unsigned long long n;
+          if (!parse_whole_number ("--top count", optarg, 0, UINT64_MAX, n))
+            return false;
           o.top = n;
           break;
         }
@@ -114,29 +107,17 @@ parse_options (int argc, char **argv, Options &o)
         o.have_function = true;
         o.function = optarg;
         break;
-      case OPT_BINARY:
-        o.sym.binaries.push_back (optarg);
-        break;
-      case OPT_DEBUG_DIR:
-        o.sym.debug_dirs.push_back (optarg);
-        break;
-      case OPT_HELP:
-        usage (stdout);
-        std::exit (0);
-      case OPT_VERSION:
-        std::printf ("memprof-dump (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-        std::exit (0);
       default:
-        std::fprintf (stderr, "Try '%s --help' for more information.\n",
-                      program_name ());
+        if (handle_common_option (c, o.sym, usage))
+          break;
+        hint_help ();
         return false;
       }
   if (optind + 1 != argc)
     {
       report_error ("", optind == argc ? "missing profile FILE"
                                        : "more than one profile FILE given");
-      std::fprintf (stderr, "Try '%s --help' for more information.\n",
-                    program_name ());
+      hint_help ();
       return false;
     }
   o.file = argv[optind];

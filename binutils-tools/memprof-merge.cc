@@ -2,6 +2,7 @@
 // one indexed profile.
 #include "config.h"
 
+#include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
 #include "file_io.h"
@@ -62,14 +63,10 @@ struct Options
 bool
 parse_options (int argc, char **argv, Options &o)
 {
-  enum { OPT_BINARY = 256, OPT_DEBUG_DIR, OPT_HELP, OPT_VERSION };
   static const struct option longopts[] = {
     { "output", required_argument, nullptr, 'o' },
-    { "binary", required_argument, nullptr, OPT_BINARY },
-    { "debug-file-directory", required_argument, nullptr, OPT_DEBUG_DIR },
     { "jobs", required_argument, nullptr, 'j' },
-    { "help", no_argument, nullptr, OPT_HELP },
-    { "version", no_argument, nullptr, OPT_VERSION },
+    MEMPROF_COMMON_LONG_OPTIONS,
     { nullptr, 0, nullptr, 0 },
   };
   int c;
@@ -81,33 +78,16 @@ parse_options (int argc, char **argv, Options &o)
         break;
       case 'j':
         {
-          char *end;
-          errno = 0;
-          unsigned long n = std::strtoul (optarg, &end, 10);
-          if (*optarg == '\0' || *end != '\0' || *optarg == '-' || errno
-              || n == 0 || n > 1024)
-            {
-              report_error ("", format ("invalid job count '%s'", optarg));
-              return false;
-            }
+          unsigned long long n;
+          if (!parse_whole_number ("job count", optarg, 1, 1024, n))
+            return false;
           o.jobs = static_cast<unsigned> (n);
           break;
         }
-      case OPT_BINARY:
-        o.sym.binaries.push_back (optarg);
-        break;
-      case OPT_DEBUG_DIR:
-        o.sym.debug_dirs.push_back (optarg);
-        break;
-      case OPT_HELP:
-        usage (stdout);
-        std::exit (0);
-      case OPT_VERSION:
-        std::printf ("memprof-merge (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-        std::exit (0);
       default:
-        std::fprintf (stderr, "Try '%s --help' for more information.\n",
-                      program_name ());
+        if (handle_common_option (c, o.sym, usage))
+          break;
+        hint_help ();
         return false;
       }
   for (int i = optind; i < argc; i++)
@@ -118,8 +98,7 @@ parse_options (int argc, char **argv, Options &o)
   if (missing)
     {
       report_error ("", missing);
-      std::fprintf (stderr, "Try '%s --help' for more information.\n",
-                    program_name ());
+      hint_help ();
       return false;
     }
   return true;
