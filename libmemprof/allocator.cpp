@@ -351,6 +351,12 @@ large_header (const void *user)
 
 } // namespace
 
+size_t
+allocator_space_size ()
+{
+  return kSpaceSize;
+}
+
 bool
 allocator_init ()
 {

@@ -20,6 +20,8 @@ constexpr size_t kMaxAllocationSize = (size_t) 1 << 40;
 // Reserve the primary space.  Safe to call repeatedly and from any
 // thread; false if the kernel refused.
 bool allocator_init ();
+// Bytes of address space allocator_init reserves.
+size_t allocator_space_size ();
 
 // A block whose user area has SIZE bytes aligned to ALIGN (a power of
 // two, at least 32), or null when out of memory.  The header in front of

@@ -53,6 +53,10 @@ size_t internal_strnlen (const char *s, size_t max);
 int internal_strcmp (const char *a, const char *b);
 int internal_strncmp (const char *a, const char *b, size_t n);
 
+// The text of an errno value for messages, without libc's strerror
+// (which may need the locale machinery before it is ready).
+const char *error_string (int err);
+
 // Anonymous memory straight from the kernel; null on failure.
 void *map_memory (size_t size, bool noreserve);
 void unmap_memory (void *p, size_t size);

@@ -90,6 +90,26 @@ internal_strncmp (const char *a, const char *b, size_t n)
   return 0;
 }
 
+const char *
+error_string (int err)
+{
+  switch (err)
+    {
+    case ENOMEM:
+      return "Cannot allocate memory";
+    case EPERM:
+      return "Operation not permitted";
+    case EINVAL:
+      return "Invalid argument";
+    case EAGAIN:
+      return "Resource temporarily unavailable";
+    case EACCES:
+      return "Permission denied";
+    default:
+      return "Unknown error";
+    }
+}
+
 void *
 map_memory (size_t size, bool noreserve)
 {

@@ -358,6 +358,23 @@ advance_epoch ()
     retire_other_epochs (e);
 }
 
+// Like the sanitizers: one line naming what could not be reserved, then
+// exit status 1 before the program runs.  _exit, since nothing of the
+// runtime (nor perhaps of libc) is ready for atexit handlers yet.
+[[noreturn]] static void
+reservation_failed (const char *what, uintptr_t bytes, int err)
+{
+  char size[32];
+  if (bytes >= ((uintptr_t) 1 << 40) && bytes % ((uintptr_t) 1 << 40) == 0)
+    format (size, sizeof size, "%lu TiB", (unsigned long) (bytes >> 40));
+  else
+    format (size, sizeof size, "%lu GiB", (unsigned long) (bytes >> 30));
+  report ("memprof: cannot reserve %s of %s: %s%s", size, what,
+          error_string (err),
+          err == ENOMEM ? " (is 'ulimit -v' set?)" : "");
+  _exit (1);
+}
+
 bool
 early_init ()
 {
@@ -366,14 +383,13 @@ early_init ()
     return true;
   parse_flags (nullptr);
   start_unix_ms = clock_init ();
-  if (!shadow_init () || !allocator_init ())
-    {
-      static bool reported;
-      if (!reported)
-        report ("memprof: cannot reserve shadow or heap address space");
-      reported = true;
-      return false;
-    }
+  // Without the shadow, instrumented code would write its counters
+  // through a null base into whatever lies at low addresses, and no
+  // mapping can stand in for 16 TiB of shadow: stop here, clearly.
+  if (!shadow_init ())
+    reservation_failed ("shadow memory", shadow_size (), errno);
+  if (!allocator_init ())
+    reservation_failed ("heap address space", allocator_space_size (), errno);
   __atomic_store_n (&early_init_done, true, __ATOMIC_RELEASE);
   return true;
 }

@@ -83,6 +83,12 @@ scan (uintptr_t p, size_t size)
 
 } // namespace
 
+size_t
+shadow_size ()
+{
+  return kShadowSize;
+}
+
 bool
 shadow_init ()
 {

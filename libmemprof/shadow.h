@@ -14,6 +14,8 @@ namespace memprof {
 // Reserve the shadow and publish its base.  Idempotent; false if the
 // kernel refused the reservation.
 bool shadow_init ();
+// Bytes shadow_init reserves.
+size_t shadow_size ();
 
 inline uint64_t *
 shadow_counter (uintptr_t addr)
