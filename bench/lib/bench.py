@@ -73,7 +73,10 @@ class Bench:
         self.dump_tool = os.path.join(self.tools, "memprof-dump")
         self.merge_tool = os.path.join(self.tools, "memprof-merge")
         self.results["machine"] = machine_info(self.builds)
-        self.results["machine"]["source"] = source_revision(self.srcdir)
+        # BENCH_SOURCE names the source when the build tree was not
+        # configured from --srcdir itself (e.g. from a git archive).
+        self.results["machine"]["source"] = (
+            os.environ.get("BENCH_SOURCE") or source_revision(self.srcdir))
 
     def prof_dir(self, build, wl):
         return os.path.join(self.work, "prof", build.name, wl.name)
@@ -422,6 +425,7 @@ def rerender(args):
     builds = builds_mod.make_builds(os.path.abspath(args.builddir),
                                     clang=clang, clangxx=clangxx)
     outdir = os.path.abspath(args.output or os.path.dirname(args.rerender))
+    os.makedirs(outdir, exist_ok=True)
     work = fresh_dir(os.path.join(os.path.abspath(args.builddir),
                                   "bench-rerender"))
     md = report.write(results, builds, outdir, work)

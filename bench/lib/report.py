@@ -123,7 +123,7 @@ def write_chart(results, outdir, workdir):
     script = os.path.join(workdir, "slowdown.gp")
     with open(script, "w") as f:
         f.write("""\
-set terminal png size 1000,520 noenhanced font ",10"
+set terminal png size 1000,560 noenhanced font ",10"
 set output '%s'
 set title "Slowdown against each profiler's own uninstrumented build (log scale, lower is better)"
 set style data histogram
@@ -134,7 +134,7 @@ set logscale y 10
 set yrange [1:*]
 set ylabel "slowdown (x)"
 set grid ytics
-set key top left
+set key below horizontal
 set xtics rotate by -20
 """ % png)
         f.write("plot " + ", \\\n     ".join(
