@@ -169,6 +169,9 @@ class Bench:
                     # machine wall time also measures the neighbours.
                     mine["slowdown"] = mine["cpu"] / base["cpu"]
                     mine["slowdown_wall"] = mine["wall"] / base["wall"]
+                    # Fastest over fastest: the least disturbed runs, a
+                    # cross-check when other jobs share the machine.
+                    mine["slowdown_min"] = min(mine["cpus"]) / min(base["cpus"])
                     mine["rss_ratio"] = mine["rss_kb"] / base["rss_kb"]
             log("timed %s: %s" % (wl.name, ", ".join(
                 "%s %.3fs" % (n, e["cpu"])

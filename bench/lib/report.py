@@ -191,8 +191,11 @@ def render(results, builds, png):
     L.append("## Run time and memory\n")
     L.append("Times are CPU seconds (user + system), medians. Slowdown = "
              "median CPU time / median CPU time of the same source built by "
-             "the same compiler without profiling; the wall-clock slowdown "
-             "is in brackets. RSS = peak resident set size (median of runs)."
+             "the same compiler without profiling; in brackets the wall-clock "
+             "slowdown and the ratio of the fastest runs (min CPU / min CPU)."
+             " On a shared VM, steal time inflates both CPU and wall time of "
+             "disturbed runs, so a large gap between the median and the min "
+             "figure means the run was noisy. RSS = peak resident set size (median of runs)."
              " Load average before / after the run: %s / %s.\n" % (
                  " ".join("%.1f" % x for x in results.get("load_before",
                                                           [])),
@@ -209,9 +212,10 @@ def render(results, builds, png):
 
         def slow(b):
             s, w = _run(r, b, "slowdown"), _run(r, b, "slowdown_wall")
+            m = _run(r, b, "slowdown_min")
             if s is None:
                 return "–"
-            return "**%.2fx** (%.2fx)" % (s, w)
+            return "**%.2fx** (%.2fx; %s)" % (s, w, _fmt(m, "%.2fx"))
 
         def rss(b):
             v = _run(r, b, "rss_kb")
