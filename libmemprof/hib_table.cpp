@@ -1,11 +1,35 @@
 // The HIB table: a chained hash table keyed by allocation-context id.
 // Buckets are guarded by 256 striped spin locks, so frees of different
-// contexts rarely meet on a lock and no single lock is taken on every
-// free.  It is unbounded (nodes come from mapped arenas and are recycled
-// after a dump), so nothing is ever evicted or lost.
+// contexts rarely meet on a lock.  It is unbounded (nodes come from
+// mapped arenas and are recycled after a dump), so nothing is ever
+// evicted or lost.
+//
+// In front of it, each thread merges its blocks into a small
+// direct-mapped cache of records (HibThreadCache), without a lock or an
+// atomic instruction; a slot wanted by another context first moves its
+// record into the table.  A dump must see every cached record exactly
+// once, so it empties the caches with an asymmetric handshake:
+//
+//   thread:  busy = 1; (compiler barrier) if (!flush_requested) merge;
+//            busy = 0 (release)
+//   dump:    flush_requested = 1 for every cache; membarrier (every
+//            running thread executes a full barrier); wait until busy is
+//            0; move the slots into the table; flush_requested = 0
+//
+// membarrier stands in for the barrier the thread leaves out between
+// its store to busy and its load of flush_requested: either the thread
+// sees the request (and goes to the table) or the dump sees it busy (and
+// waits for the merge to end).  Without membarrier, threads use the
+// table directly.
 
 #include "hib_table.h"
 #include "internal.h"
+#include "per_thread.h"
+
+#include <linux/membarrier.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace memprof {
 
@@ -28,6 +52,10 @@ Stripe stripes[kNumStripes];
 uint64_t num_records;
 
 SpinLock node_lock;        // Guards the node pool below.
+// Held while caches are emptied into the table (a dump, a thread's
+// exit), so only one party at a time moves a cache's slots.
+SpinLock caches_lock;
+bool caches_enabled;       // membarrier works: threads use their caches.
 HibNode *free_nodes;
 char *pool_cur, *pool_end;
 
@@ -89,15 +117,23 @@ init_mib (memprof_raw_mib &m, const BlockLife &b)
     = m.max_percent_utilized = b.percent_utilized;
 }
 
-// Fold NEW (one block, or an aggregate) into OLD.  The comparison
-// fields look at the previous record's last block first; then every
-// field combines by its rule in mib_fields.inc.
-void
-merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add)
+// The first block of an aggregate, for the comparison fields.
+struct FirstBlock
 {
-  uint64_t overlaps = add.alloc_timestamp < old.dealloc_timestamp;
-  uint64_t same_alloc = add.alloc_cpu_id == old.alloc_cpu_id;
-  uint64_t same_dealloc = add.dealloc_cpu_id == old.dealloc_cpu_id;
+  uint64_t alloc_timestamp, alloc_cpu, dealloc_cpu;
+};
+
+// Fold ADD (an aggregate whose first block is FIRST) into OLD, as if its
+// blocks were merged one by one after OLD's last block: the comparison
+// fields compare FIRST with OLD's last block and add ADD's own counts;
+// every other field combines by its rule in mib_fields.inc.
+void
+merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add,
+           const FirstBlock &first)
+{
+  uint64_t overlaps = first.alloc_timestamp < old.dealloc_timestamp;
+  uint64_t same_alloc = first.alloc_cpu == old.alloc_cpu_id;
+  uint64_t same_dealloc = first.dealloc_cpu == old.dealloc_cpu_id;
 #define MERGE_SUM(F) old.F += add.F;
 #define MERGE_MIN(F) if (add.F < old.F) old.F = add.F;
 #define MERGE_MAX(F) if (add.F > old.F) old.F = add.F;
@@ -114,20 +150,61 @@ merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add)
   old.num_same_dealloc_cpu += same_dealloc;
 }
 
-} // namespace
-
-void
-hib_record (const BlockLife &life)
+// The same for one block, field by field from BLOCK (building a whole
+// record for it first costs more than the merge).  Must agree with
+// merge_mib (OLD, init_mib (BLOCK)); the assertion catches a field added
+// to mib_fields.inc but not here.
+static_assert (sizeof (memprof_raw_mib) == 23 * sizeof (uint64_t),
+               "merge_block must handle every field of mib_fields.inc");
+inline void
+merge_block (memprof_raw_mib &m, const BlockLife &b)
 {
-  memprof_raw_mib m;
-  init_mib (m, life);
-  uint32_t b = bucket_of (life.context_id);
+  uint64_t lifetime = b.dealloc_timestamp >= b.alloc_timestamp
+                        ? b.dealloc_timestamp - b.alloc_timestamp
+                        : 0;
+  m.num_lifetime_overlaps += b.alloc_timestamp < m.dealloc_timestamp;
+  m.num_same_alloc_cpu += b.alloc_cpu == m.alloc_cpu_id;
+  m.num_same_dealloc_cpu += b.dealloc_cpu == m.dealloc_cpu_id;
+  m.alloc_count++;
+  m.total_access_count += b.access_count;
+  if (b.access_count < m.min_access_count)
+    m.min_access_count = b.access_count;
+  if (b.access_count > m.max_access_count)
+    m.max_access_count = b.access_count;
+  m.total_size += b.size;
+  if (b.size < m.min_size)
+    m.min_size = b.size;
+  if (b.size > m.max_size)
+    m.max_size = b.size;
+  m.alloc_timestamp = b.alloc_timestamp;
+  m.dealloc_timestamp = b.dealloc_timestamp;
+  m.total_lifetime += lifetime;
+  if (lifetime < m.min_lifetime)
+    m.min_lifetime = lifetime;
+  if (lifetime > m.max_lifetime)
+    m.max_lifetime = lifetime;
+  m.alloc_cpu_id = b.alloc_cpu;
+  m.dealloc_cpu_id = b.dealloc_cpu;
+  m.num_migrated_cpu += b.alloc_cpu != b.dealloc_cpu;
+  m.data_type_id = b.data_type_id;
+  m.total_percent_utilized += b.percent_utilized;
+  if (b.percent_utilized < m.min_percent_utilized)
+    m.min_percent_utilized = b.percent_utilized;
+  if (b.percent_utilized > m.max_percent_utilized)
+    m.max_percent_utilized = b.percent_utilized;
+}
+
+// Merge the aggregate M (first block FIRST) into the shared table.
+void
+table_merge (const memprof_raw_mib &m, const FirstBlock &first)
+{
+  uint32_t b = bucket_of ((uint32_t) m.stack_id);
   Stripe &s = stripes[b % kNumStripes];
   s.lock.lock ();
   for (HibNode *n = buckets[b]; n; n = n->next)
     if (n->mib.stack_id == m.stack_id)
       {
-        merge_mib (n->mib, m);
+        merge_mib (n->mib, m, first);
         s.lock.unlock ();
         return;
       }
@@ -141,7 +218,7 @@ hib_record (const BlockLife &life)
   for (HibNode *n = buckets[b]; n; n = n->next)
     if (n->mib.stack_id == m.stack_id)
       {
-        merge_mib (n->mib, m);
+        merge_mib (n->mib, m, first);
         s.lock.unlock ();
         fresh->next = nullptr;
         hib_recycle (fresh);
@@ -154,10 +231,151 @@ hib_record (const BlockLife &life)
   s.lock.unlock ();
 }
 
+inline uint32_t
+slot_of (uint32_t id)
+{
+  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 58)
+         & (HibThreadCache::kSlots - 1);
+}
+static_assert (HibThreadCache::kSlots == 64, "slot index is 6 bits");
+
+void
+slot_to_table (HibThreadCache::Slot &slot)
+{
+  if (!slot.mib.alloc_count)
+    return;
+  FirstBlock first = { slot.first_alloc_timestamp, slot.first_alloc_cpu,
+                       slot.first_dealloc_cpu };
+  table_merge (slot.mib, first);
+  slot.mib.alloc_count = 0;
+}
+
+void
+cache_to_table (HibThreadCache &c)
+{
+  for (HibThreadCache::Slot &slot : c.slots)
+    slot_to_table (slot);
+}
+
+void
+request_flush (PerThread *pt, void *)
+{
+  __atomic_store_n (&pt->hib.flush_requested, 1, __ATOMIC_RELAXED);
+}
+
+void
+flush_requested_cache (PerThread *pt, void *)
+{
+  HibThreadCache &c = pt->hib;
+  while (__atomic_load_n (&c.busy, __ATOMIC_ACQUIRE))
+    sched_yield ();   // Its owner is inside a merge (or preempted there).
+  cache_to_table (c);
+  __atomic_store_n (&c.flush_requested, 0, __ATOMIC_RELEASE);
+}
+
+// Move every thread's cached records into the table.
+void
+flush_all_caches ()
+{
+  if (!__atomic_load_n (&caches_enabled, __ATOMIC_ACQUIRE))
+    return;
+  LockGuard g (caches_lock);
+  per_thread_for_each (request_flush, nullptr);
+  if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+    die ("membarrier failed after registration");
+  per_thread_for_each (flush_requested_cache, nullptr);
+}
+
+void
+drop_cache (PerThread *pt, void *)
+{
+  HibThreadCache &c = pt->hib;
+  for (HibThreadCache::Slot &slot : c.slots)
+    slot.mib.alloc_count = 0;
+  c.busy = 0;
+  c.flush_requested = 0;
+}
+
+bool
+register_membarrier ()
+{
+  long cmds = syscall (SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  if (cmds < 0 || !(cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+    return false;
+  return syscall (SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
+                  0, 0)
+         == 0;
+}
+
+} // namespace
+
+void
+hib_init ()
+{
+  __atomic_store_n (&caches_enabled, register_membarrier (),
+                    __ATOMIC_RELEASE);
+}
+
+void
+hib_record (const BlockLife &life)
+{
+  PerThread *pt = __atomic_load_n (&caches_enabled, __ATOMIC_RELAXED)
+                    ? per_thread ()
+                    : nullptr;
+  // Not when the cache is busy already: a signal handler freeing inside
+  // a merge of the thread it interrupted.
+  if (LIKELY (pt != nullptr) && LIKELY (!pt->hib.busy))
+    {
+      HibThreadCache &c = pt->hib;
+      __atomic_store_n (&c.busy, 1, __ATOMIC_RELAXED);
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      if (LIKELY (!__atomic_load_n (&c.flush_requested, __ATOMIC_ACQUIRE)))
+        {
+          HibThreadCache::Slot &slot = c.slots[slot_of (life.context_id)];
+          if (LIKELY (slot.mib.alloc_count != 0
+                      && slot.mib.stack_id == life.context_id))
+            merge_block (slot.mib, life);
+          else
+            {
+              slot_to_table (slot);
+              init_mib (slot.mib, life);
+              slot.first_alloc_timestamp = life.alloc_timestamp;
+              slot.first_alloc_cpu = life.alloc_cpu;
+              slot.first_dealloc_cpu = life.dealloc_cpu;
+            }
+          __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+          return;
+        }
+      __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+    }
+  memprof_raw_mib m;
+  init_mib (m, life);
+  FirstBlock first = { life.alloc_timestamp, life.alloc_cpu,
+                       life.dealloc_cpu };
+  table_merge (m, first);
+}
+
+void
+hib_thread_exit (HibThreadCache *c)
+{
+  LockGuard g (caches_lock);
+  cache_to_table (*c);
+}
+
+void
+hib_after_fork_child ()
+{
+  per_thread_for_each (drop_cache, nullptr);
+  // The child may need its own registration; without one it keeps to
+  // the table (it is single-threaded now, and every cache is empty).
+  hib_init ();
+}
+
 HibNode *
 hib_take ()
 {
   HibNode *all = nullptr;
+  flush_all_caches ();
   if (!__atomic_load_n (&num_records, __ATOMIC_RELAXED))
     return nullptr;
   for (uint32_t st = 0; st < kNumStripes; st++)
@@ -203,6 +421,7 @@ hib_clear ()
 void
 hib_lock_all ()
 {
+  caches_lock.lock ();
   for (Stripe &s : stripes)
     s.lock.lock ();
   node_lock.lock ();
@@ -214,6 +433,7 @@ hib_unlock_all ()
   node_lock.unlock ();
   for (Stripe &s : stripes)
     s.lock.unlock ();
+  caches_lock.unlock ();
 }
 
 void

@@ -21,8 +21,42 @@ struct BlockLife
   uint64_t data_type_id;
 };
 
-// Merge one block into its context's record.
+// Merge one block into its context's record: into the calling thread's
+// cache when it has one (no lock, no atomic instruction), else into the
+// shared table.
 void hib_record (const BlockLife &life);
+
+// A thread's cache of the records it merged most recently, in front of
+// the shared table (it lives in PerThread).  A dump empties every
+// thread's cache into the table before taking it: the thread marks
+// itself busy with plain stores while merging, the dump asks for the
+// cache and then makes every thread pass a full memory barrier with
+// membarrier(2), so each side sees the other (see hib_table.cpp).
+struct HibThreadCache
+{
+  static constexpr uint32_t kSlots = 64;
+  struct Slot
+  {
+    memprof_raw_mib mib;   // Empty when mib.alloc_count == 0.
+    // The first block of the aggregate, for the comparison fields when
+    // it joins the shared record after that record's last block.
+    uint32_t first_alloc_timestamp;
+    uint32_t first_alloc_cpu, first_dealloc_cpu;
+    uint32_t unused;
+  };
+  volatile uint32_t busy;              // Owner is merging into SLOTS.
+  volatile uint32_t flush_requested;   // A dump wants SLOTS.
+  Slot slots[kSlots];
+};
+
+// Thread exit: move the calling thread's cache into the shared table.
+void hib_thread_exit (HibThreadCache *c);
+// Whether threads may use their caches (membarrier is available);
+// decided at start-up, and again in a forked child.
+void hib_init ();
+// Forked child: drop every thread's cache (the records are the
+// parent's; the other threads are gone).
+void hib_after_fork_child ();
 
 // The records taken out of the table by hib_take: a list of nodes.
 struct HibNode

@@ -12,6 +12,7 @@ namespace {
 
 SpinLock pool_lock;
 PerThread *free_list;
+PerThread *all_list;       // Pushed under pool_lock, read without it.
 char *pool_cur, *pool_end;
 pthread_key_t key;
 bool key_state;            // Guarded by pool_lock: key created.
@@ -27,6 +28,7 @@ give_back (void *arg)
   exiting = true;
   if (!pt)
     return;
+  hib_thread_exit (&pt->hib);
   LockGuard g (pool_lock);
   pt->next_free = free_list;
   free_list = pt;
@@ -61,7 +63,10 @@ take ()
     }
   PerThread *pt = (PerThread *) pool_cur;
   pool_cur += size;
-  return pt;   // Fresh mapped memory: every slot empty.
+  // Fresh mapped memory: every slot empty.
+  pt->next_all = all_list;
+  __atomic_store_n (&all_list, pt, __ATOMIC_RELEASE);
+  return pt;
 }
 
 } // namespace
@@ -82,6 +87,20 @@ per_thread ()
   mine = pt;
   pthread_setspecific (key, pt);
   return pt;
+}
+
+PerThread *
+per_thread_if_any ()
+{
+  return mine;
+}
+
+void
+per_thread_for_each (void (*fn) (PerThread *, void *), void *arg)
+{
+  for (PerThread *pt = __atomic_load_n (&all_list, __ATOMIC_ACQUIRE); pt;
+       pt = pt->next_all)
+    fn (pt, arg);
 }
 
 void

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "frame_rule.h"
+#include "hib_table.h"
 
 namespace memprof {
 
@@ -47,13 +48,26 @@ struct PerThread
     uint32_t unused;
   } stacks[kStackSlots];
 
+  // hib_table.cpp: the records of the contexts this thread freed
+  // blocks of most recently.
+  HibThreadCache hib;
+
   PerThread *next_free;
+  PerThread *next_all;   // Every PerThread ever made, for dumps.
 };
 
 // The calling thread's caches, made on first use; null while the thread
 // is exiting or when no memory could be mapped (callers then go to the
 // shared tables directly).
 PerThread *per_thread ();
+
+// The thread's caches if it already has them, else null (never makes
+// them).
+PerThread *per_thread_if_any ();
+
+// Call FN for every PerThread ever made (in use or free).  The list only
+// grows, so this takes no lock and may run beside any thread.
+void per_thread_for_each (void (*fn) (PerThread *pt, void *arg), void *arg);
 
 // Fork: hold the pool's lock across fork.
 void per_thread_lock ();

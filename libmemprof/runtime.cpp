@@ -326,6 +326,7 @@ after_fork_child ()
   per_thread_unlock ();
   allocator_unlock_all ();
   dump_lock.unlock ();
+  hib_after_fork_child ();
   hib_clear ();
   advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
@@ -390,6 +391,7 @@ early_init ()
     reservation_failed ("shadow memory", shadow_size (), errno);
   if (!allocator_init ())
     reservation_failed ("heap address space", allocator_space_size (), errno);
+  hib_init ();
   __atomic_store_n (&early_init_done, true, __ATOMIC_RELEASE);
   return true;
 }
