@@ -14,9 +14,62 @@
 
 namespace memprof {
 
+namespace {
+// Unaligned access types (GCC's own __m128i_u is declared so).
+typedef uint64_t u64_unaligned __attribute__ ((aligned (1), may_alias));
+typedef uint32_t u32_unaligned __attribute__ ((aligned (1), may_alias));
+typedef uint16_t u16_unaligned __attribute__ ((aligned (1), may_alias));
+typedef long long v16_unaligned
+  __attribute__ ((vector_size (16), aligned (1), may_alias));
+
+// rep movsb/stosb start slowly (tens of cycles) but win on long runs.
+constexpr size_t kRepThreshold = 512;
+} // namespace
+
+// Small sizes (realloc, strdup, calloc of small blocks) with a few
+// overlapping loads and stores; every load of a step comes before its
+// stores, so a forward copy with DST below SRC is also right (memmove
+// relies on that).
 void
 internal_memcpy (void *dst, const void *src, size_t n)
 {
+  char *d = (char *) dst;
+  const char *s = (const char *) src;
+  if (n <= 16)
+    {
+      if (n >= 8)
+        {
+          uint64_t a = *(const u64_unaligned *) s;
+          uint64_t b = *(const u64_unaligned *) (s + n - 8);
+          *(u64_unaligned *) d = a;
+          *(u64_unaligned *) (d + n - 8) = b;
+        }
+      else if (n >= 4)
+        {
+          uint32_t a = *(const u32_unaligned *) s;
+          uint32_t b = *(const u32_unaligned *) (s + n - 4);
+          *(u32_unaligned *) d = a;
+          *(u32_unaligned *) (d + n - 4) = b;
+        }
+      else if (n >= 2)
+        {
+          uint16_t a = *(const u16_unaligned *) s;
+          uint16_t b = *(const u16_unaligned *) (s + n - 2);
+          *(u16_unaligned *) d = a;
+          *(u16_unaligned *) (d + n - 2) = b;
+        }
+      else if (n)
+        *d = *s;
+      return;
+    }
+  if (n <= kRepThreshold)
+    {
+      v16_unaligned last = *(const v16_unaligned *) (s + n - 16);
+      for (size_t i = 0; i < n - 16; i += 16)
+        *(v16_unaligned *) (d + i) = *(const v16_unaligned *) (s + i);
+      *(v16_unaligned *) (d + n - 16) = last;
+      return;
+    }
   asm volatile ("rep movsb"
                 : "+D"(dst), "+S"(src), "+c"(n)
                 :
@@ -46,6 +99,32 @@ internal_memmove (void *dst, const void *src, size_t n)
 void
 internal_memset (void *dst, int c, size_t n)
 {
+  char *d = (char *) dst;
+  if (n <= kRepThreshold)
+    {
+      uint64_t w = (uint64_t) (unsigned char) c * 0x0101010101010101ULL;
+      if (n >= 16)
+        {
+          v16_unaligned v = { (long long) w, (long long) w };
+          for (size_t i = 0; i < n - 16; i += 16)
+            *(v16_unaligned *) (d + i) = v;
+          *(v16_unaligned *) (d + n - 16) = v;
+        }
+      else if (n >= 8)
+        {
+          *(u64_unaligned *) d = w;
+          *(u64_unaligned *) (d + n - 8) = w;
+        }
+      else if (n >= 4)
+        {
+          *(u32_unaligned *) d = (uint32_t) w;
+          *(u32_unaligned *) (d + n - 4) = (uint32_t) w;
+        }
+      else
+        for (size_t i = 0; i < n; i++)
+          ((volatile char *) d)[i] = (char) c;
+      return;
+    }
   asm volatile ("rep stosb" : "+D"(dst), "+c"(n) : "a"(c) : "memory");
 }
 
