@@ -27,6 +27,10 @@ namespace memprof {
 
 namespace {
 uint64_t clock_zero_ms;   // CLOCK_MONOTONIC_COARSE ms at the clock's zero.
+// Offset of struct rseq's cpu_id from the thread pointer, and whether
+// the rseq area exists at all: looked up once, in clock_init.
+ptrdiff_t rseq_cpu_offset;
+bool rseq_known;
 
 uint64_t
 coarse_ms ()
@@ -51,6 +55,13 @@ clock_init ()
   // Read both clocks back to back: the realtime stamp of the zero.
   uint64_t real = unix_time_ms ();
   clock_zero_ms = coarse_ms ();
+  if (&__rseq_size && __rseq_size >= 8)
+    {
+      // struct rseq: u32 cpu_id_start, u32 cpu_id (negative when the
+      // thread is not registered).
+      rseq_cpu_offset = __rseq_offset + 4;
+      rseq_known = true;
+    }
   return real;
 }
 
@@ -64,14 +75,11 @@ now_ms ()
 uint32_t
 current_cpu ()
 {
-  if (&__rseq_size && __rseq_size >= 8)
+  if (LIKELY (rseq_known))
     {
-      // struct rseq: u32 cpu_id_start, u32 cpu_id (negative when the
-      // thread is not registered).
-      const volatile int32_t *rseq_cpu
-        = (const volatile int32_t *) ((char *) __builtin_thread_pointer ()
-                                      + __rseq_offset + 4);
-      int32_t cpu = *rseq_cpu;
+      int32_t cpu = *(const volatile int32_t *) ((char *)
+                                                 __builtin_thread_pointer ()
+                                                 + rseq_cpu_offset);
       if (LIKELY (cpu >= 0))
         return (uint32_t) cpu;
     }
