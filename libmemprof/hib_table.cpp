@@ -231,13 +231,15 @@ table_merge (const memprof_raw_mib &m, const FirstBlock &first)
   s.lock.unlock ();
 }
 
+// The cache is two-way set associative: a context may sit in either
+// slot of its set, so two busy contexts of one set do not evict each
+// other on every free.
 inline uint32_t
-slot_of (uint32_t id)
+set_of (uint32_t id)
 {
-  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 58)
-         & (HibThreadCache::kSlots - 1);
+  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 59) * 2;
 }
-static_assert (HibThreadCache::kSlots == 64, "slot index is 6 bits");
+static_assert (HibThreadCache::kSlots == 64, "set index is 5 bits");
 
 void
 slot_to_table (HibThreadCache::Slot &slot)
@@ -331,17 +333,24 @@ hib_record (const BlockLife &life)
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       if (LIKELY (!__atomic_load_n (&c.flush_requested, __ATOMIC_ACQUIRE)))
         {
-          HibThreadCache::Slot &slot = c.slots[slot_of (life.context_id)];
-          if (LIKELY (slot.mib.alloc_count != 0
-                      && slot.mib.stack_id == life.context_id))
-            merge_block (slot.mib, life);
+          HibThreadCache::Slot *set = &c.slots[set_of (life.context_id)];
+          HibThreadCache::Slot *slot = nullptr;
+          for (int way = 0; way < 2; way++)
+            if (set[way].mib.alloc_count != 0
+                && set[way].mib.stack_id == life.context_id)
+              slot = &set[way];
+          if (LIKELY (slot != nullptr))
+            merge_block (slot->mib, life);
           else
             {
-              slot_to_table (slot);
-              init_mib (slot.mib, life);
-              slot.first_alloc_timestamp = life.alloc_timestamp;
-              slot.first_alloc_cpu = life.alloc_cpu;
-              slot.first_dealloc_cpu = life.dealloc_cpu;
+              // An empty way, else the second one (the first keeps the
+              // context that came first).
+              slot = set[0].mib.alloc_count == 0 ? &set[0] : &set[1];
+              slot_to_table (*slot);
+              init_mib (slot->mib, life);
+              slot->first_alloc_timestamp = life.alloc_timestamp;
+              slot->first_alloc_cpu = life.alloc_cpu;
+              slot->first_dealloc_cpu = life.dealloc_cpu;
             }
           __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
           return;
