@@ -76,47 +76,40 @@ classify_ssa_pointer (tree ptr)
   return MEMPROF_INSTRUMENT;
 }
 
-memprof_verdict
-memprof_classify_pointer (tree ptr)
-{
-  STRIP_NOPS (ptr);
-  if (TREE_CODE (ptr) == ADDR_EXPR)
-    {
-      tree base = get_base_address (TREE_OPERAND (ptr, 0));
-      if (!base)
-	return MEMPROF_SKIP_UNSUPPORTED;
-      if (DECL_P (base))
-	return classify_decl (base);
-      if (CONSTANT_CLASS_P (base))
-	return MEMPROF_SKIP_CONSTANT;
-      if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
-	return memprof_classify_pointer (TREE_OPERAND (base, 0));
-      return MEMPROF_INSTRUMENT;
-    }
-  if (TREE_CODE (ptr) == SSA_NAME)
-    return classify_ssa_pointer (ptr);
-  if (TREE_CODE (ptr) == INTEGER_CST)
-    return MEMPROF_INSTRUMENT; /* A fixed address: count what we cannot
-				  rule out.  */
-  return MEMPROF_INSTRUMENT;
-}
+/* The verdict for BASE, the base object of an access or of an address
+   taken; OTHERWISE for a base that is none of the kinds below.  */
 
-memprof_verdict
-memprof_classify_reference (tree ref)
+static memprof_verdict
+classify_base (tree base, memprof_verdict otherwise)
 {
-  tree base = get_base_address (ref);
   if (!base)
     return MEMPROF_SKIP_UNSUPPORTED;
   if (DECL_P (base))
     return classify_decl (base);
   if (CONSTANT_CLASS_P (base))
     return MEMPROF_SKIP_CONSTANT;
-  if (TREE_CODE (base) == MEM_REF)
+  /* Operand 0 of a MEM_REF is its pointer, of a TARGET_MEM_REF its
+     TMR_BASE (&global with an index, or a pointer).  */
+  if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     return memprof_classify_pointer (TREE_OPERAND (base, 0));
-  if (TREE_CODE (base) == TARGET_MEM_REF)
-    {
-      /* TMR_BASE may be &global with an index, or a pointer.  */
-      return memprof_classify_pointer (TMR_BASE (base));
-    }
-  return MEMPROF_SKIP_UNSUPPORTED;
+  return otherwise;
+}
+
+memprof_verdict
+memprof_classify_pointer (tree ptr)
+{
+  STRIP_NOPS (ptr);
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    return classify_base (get_base_address (TREE_OPERAND (ptr, 0)),
+			  MEMPROF_INSTRUMENT);
+  if (TREE_CODE (ptr) == SSA_NAME)
+    return classify_ssa_pointer (ptr);
+  /* A fixed address or anything else: count what we cannot rule out.  */
+  return MEMPROF_INSTRUMENT;
+}
+
+memprof_verdict
+memprof_classify_reference (tree ref)
+{
+  return classify_base (get_base_address (ref), MEMPROF_SKIP_UNSUPPORTED);
 }
