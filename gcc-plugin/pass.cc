@@ -3,11 +3,13 @@
    of each such access's first byte, and insert the shadow-counter
    increment before the statement:
 
-     shadow = ((addr & ~63) >> 3) + base;  *(uint64_t *) shadow += 1;
+     index = addr >> 6;  ((uint64_t *) base)[index] += 1;
 
-   BASE is loaded from the runtime's shadow-base variable once per
-   function, on the edge out of the entry block (which dominates every
-   access), and only if the function has something to count.  The pass
+   (the counter of ADDR's 64-byte granule, at ((addr & ~63) >> 3) + base:
+   the same address, one instruction fewer).  BASE is loaded from the
+   runtime's shadow-base variable once per function, on the edge out of
+   the entry block (which dominates every access), and only if the
+   function has something to count.  The pass
    runs after "optimized", the last GIMPLE pass at every -O level, so it
    sees the code that will run: vectorized loops, masked vector accesses,
    and no accesses that later optimizations would have removed.  */
@@ -31,6 +33,19 @@ const pass_data memprof_pass_data = {
   0,			 /* todo_flags_finish: decided per function */
 };
 
+/* A granule already counted in the current block: the address expression
+   of the access, the SSA name holding its granule index, and the
+   increment of its counter, which a later access of the same granule may
+   add to while no call (which could observe or dump the counters) lies
+   between them.  */
+struct granule_site
+{
+  tree address;
+  tree index;
+  gassign *increment;
+  unsigned calls_seen; /* m_calls_seen when INCREMENT was inserted.  */
+};
+
 /* One function's instrumentation.  */
 class function_instrumenter
 {
@@ -47,10 +62,14 @@ private:
 			   bool is_store);
   bool counted (memprof_verdict verdict);
   void insert_count (gimple_stmt_iterator *gsi, tree address, bool is_store);
+  struct granule_site *granule (gimple_stmt_iterator *gsi, tree address);
   tree shadow_base ();
 
   function *m_fun;
-  tree m_base = NULL_TREE; /* SSA name holding the shadow base.  */
+  tree m_base = NULL_TREE; /* SSA name: the shadow base, a counter pointer.  */
+  basic_block m_sites_block = NULL;
+  auto_vec<granule_site, 8> m_sites; /* The granules counted in that block.  */
+  unsigned m_calls_seen = 0; /* Calls and asms walked so far.  */
   bool m_changed = false;
   bool m_calls_changed = false;
 
@@ -124,7 +143,7 @@ tree
 function_instrumenter::shadow_base ()
 {
   if (!m_base)
-    m_base = make_ssa_name (pointer_sized_int_node);
+    m_base = make_ssa_name (build_pointer_type (memprof_counter_type ()));
   return m_base;
 }
 
@@ -140,19 +159,63 @@ function_instrumenter::counted (memprof_verdict verdict)
   return false;
 }
 
+/* The site of the granule holding the byte at ADDRESS, counted before
+   GSI: found among those of this block, or new, with the index
+   ADDRESS >> log2 (granule) computed before GSI and no increment yet.
+   Within a block the same address expression has the same value (its
+   operands are SSA names and invariants), so the load and the store of
+   r->x += 1 share one index and one increment.  */
+granule_site *
+function_instrumenter::granule (gimple_stmt_iterator *gsi, tree address)
+{
+  basic_block bb = gsi_bb (*gsi);
+  if (bb != m_sites_block)
+    {
+      m_sites_block = bb;
+      m_sites.truncate (0);
+    }
+  for (granule_site &site : m_sites)
+    if (operand_equal_p (site.address, address, 0))
+      return &site;
+
+  tree uintptr = pointer_sized_int_node;
+  tree addr = force_gimple_operand_gsi (gsi, fold_convert (uintptr, address),
+					true, NULL_TREE, true, GSI_SAME_STMT);
+  gassign *shift
+    = gimple_build_assign (make_ssa_name (uintptr), RSHIFT_EXPR, addr,
+			   build_int_cst (integer_type_node,
+					  exact_log2 (MEMPROF_GRANULE_SIZE)));
+  gimple_set_location (shift, gimple_location (gsi_stmt (*gsi)));
+  gsi_insert_before (gsi, shift, GSI_SAME_STMT);
+  /* A few sites catch the load/store pairs; more only cost search.  */
+  if (m_sites.length () == 8)
+    m_sites.ordered_remove (0);
+  m_sites.quick_push (granule_site { address, gimple_assign_lhs (shift),
+				     NULL, 0 });
+  return &m_sites.last ();
+}
+
 /* Insert, before the statement at GSI, the count of an access whose first
-   byte is at ADDRESS (a pointer or pointer-sized integer expression).  */
+   byte is at ADDRESS (a pointer or pointer-sized integer expression).
+   The counter is the TARGET_MEM_REF base[index * 8], so that expand
+   produces one scaled-index read-modify-write: four GIMPLE statements
+   (shift, load, add, store) and, on x86-64, "shr $6; addq $1,(b,i,8)".
+   A second access to the same address in the block, with no call in
+   between, adds one to the first one's increment instead: the counter
+   holds the same value wherever it can be observed.  */
 void
 function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
 				     bool is_store)
 {
   location_t loc = gimple_location (gsi_stmt (*gsi));
-  tree uintptr = pointer_sized_int_node;
-  tree addr = force_gimple_operand_gsi (gsi, fold_convert (uintptr, address),
-					true, NULL_TREE, true, GSI_SAME_STMT);
   gimple_seq seq = NULL;
   if (memprof_opts.use_callbacks)
     {
+      tree addr = force_gimple_operand_gsi (gsi, fold_convert
+						   (pointer_sized_int_node,
+						    address),
+					    true, NULL_TREE, true,
+					    GSI_SAME_STMT);
       gcall *call = gimple_build_call (memprof_access_callback (is_store),
 				       1, addr);
       gimple_call_set_nothrow (call, true);
@@ -162,24 +225,21 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
   else
     {
       tree counter = memprof_counter_type ();
-      tree counter_ptr = build_pointer_type (counter);
-      gassign *granule
-	= gimple_build_assign (make_ssa_name (uintptr), BIT_AND_EXPR, addr,
-			       build_int_cst (uintptr,
-					      -MEMPROF_GRANULE_SIZE));
-      gassign *scaled
-	= gimple_build_assign (make_ssa_name (uintptr), RSHIFT_EXPR,
-			       gimple_assign_lhs (granule),
-			       build_int_cst (integer_type_node,
-					      MEMPROF_SHADOW_SCALE));
-      gassign *shadow
-	= gimple_build_assign (make_ssa_name (uintptr), PLUS_EXPR,
-			       gimple_assign_lhs (scaled), shadow_base ());
-      gassign *pointer
-	= gimple_build_assign (make_ssa_name (counter_ptr), NOP_EXPR,
-			       gimple_assign_lhs (shadow));
-      tree slot = build2 (MEM_REF, counter, gimple_assign_lhs (pointer),
-			  build_int_cst (counter_ptr, 0));
+      granule_site *site = granule (gsi, address);
+      if (site->increment && site->calls_seen == m_calls_seen)
+	{
+	  tree step = gimple_assign_rhs2 (site->increment);
+	  gimple_assign_set_rhs2 (site->increment,
+				  int_const_binop (PLUS_EXPR, step,
+						   build_int_cst (counter, 1)));
+	  return;
+	}
+      tree index = site->index;
+      /* The offset's pointer type carries the counter's private alias
+	 set into the reference (and into the RTL MEM).  */
+      tree slot = build5 (TARGET_MEM_REF, counter, shadow_base (),
+			  build_int_cst (build_pointer_type (counter), 0),
+			  index, size_int (MEMPROF_COUNTER_SIZE), NULL_TREE);
       /* The runtime maps shadow for the whole address space.  */
       TREE_THIS_NOTRAP (slot) = 1;
       gassign *old_count = gimple_build_assign (make_ssa_name (counter), slot);
@@ -189,11 +249,11 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
 			       build_int_cst (counter, 1));
       gassign *store = gimple_build_assign (unshare_expr (slot),
 					    gimple_assign_lhs (new_count));
-      for (gimple *g : { (gimple *) granule, (gimple *) scaled,
-			 (gimple *) shadow, (gimple *) pointer,
-			 (gimple *) old_count, (gimple *) new_count,
-			 (gimple *) store })
-	gimple_seq_add_stmt (&seq, g);
+      site->increment = new_count;
+      site->calls_seen = m_calls_seen;
+      gimple_seq_add_stmt (&seq, old_count);
+      gimple_seq_add_stmt (&seq, new_count);
+      gimple_seq_add_stmt (&seq, store);
     }
   gimple_seq_set_location (seq, loc);
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
@@ -287,7 +347,11 @@ function_instrumenter::walk ()
   FOR_EACH_BB_FN (bb, m_fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      instrument_statement (&gsi);
+      {
+	instrument_statement (&gsi);
+	if (is_a<gcall *> (gsi_stmt (gsi)) || is_a<gasm *> (gsi_stmt (gsi)))
+	  m_calls_seen++;
+      }
 }
 
 /* Load the shadow base once, after the walk so that the load itself is
@@ -297,9 +361,15 @@ function_instrumenter::finish ()
 {
   if (m_base)
     {
-      gassign *load = gimple_build_assign (m_base, memprof_shadow_base_decl ());
-      gsi_insert_on_edge_immediate
-	(single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (m_fun)), load);
+      tree decl = memprof_shadow_base_decl ();
+      gimple_seq seq = NULL;
+      gassign *load = gimple_build_assign (make_ssa_name (TREE_TYPE (decl)),
+					   decl);
+      gimple_seq_add_stmt (&seq, load);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (m_base, NOP_EXPR,
+						      gimple_assign_lhs (load)));
+      gsi_insert_seq_on_edge_immediate
+	(single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (m_fun)), seq);
     }
   if (m_calls_changed)
     cgraph_edge::rebuild_edges ();

@@ -1,0 +1,28 @@
+/* The counter update at -O2 on x86-64: the granule index is the address
+   shifted right by 6, and the counter is updated by one read-modify-write
+   with a scaled index, "shrq $6, %i; addq $1, (%base,%i,8)", with no
+   masking of the address ("andq $-64") and no "shrq $3".  A load and a
+   store of the same address in one block with no call between them
+   share the shift and one "addq $2".  */
+/* { dg-do compile { target x86_64-*-* } } */
+/* { dg-options "-O2 -fplugin-arg-memprof-stats" } */
+
+long
+load_two (long *p, long *q)
+{
+  return *p + *q;
+}
+
+void
+bump (long *r)
+{
+  *r += 1;
+}
+
+/* { dg-final { scan-compiler-output "memprof: load_two: 2 instrumented, 0 skipped" } } */
+/* { dg-final { scan-compiler-output "memprof: bump: 2 instrumented, 0 skipped" } } */
+/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 3 } } */
+/* { dg-final { scan-assembler-times "addq\t\\\$1, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 2 } } */
+/* { dg-final { scan-assembler-times "addq\t\\\$2, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 1 } } */
+/* { dg-final { scan-assembler-not "andq\t\\\$-64" } } */
+/* { dg-final { scan-assembler-not "shrq\t\\\$3," } } */
