@@ -63,12 +63,20 @@ private:
   bool counted (memprof_verdict verdict);
   void insert_count (gimple_stmt_iterator *gsi, tree address, bool is_store);
   struct granule_site *granule (gimple_stmt_iterator *gsi, tree address);
+  static tree reuse_conversion (tree *tp, int *walk_subtrees, void *data);
   tree shadow_base ();
 
   function *m_fun;
   tree m_base = NULL_TREE; /* SSA name: the shadow base, a counter pointer.  */
   basic_block m_sites_block = NULL;
   auto_vec<granule_site, 8> m_sites; /* The granules counted in that block.  */
+  struct converted_pointer
+  {
+    tree pointer;
+    tree integer;
+  };
+  auto_vec<converted_pointer, 8> m_conversions; /* Pointers converted there.  */
+  gimple_stmt_iterator *m_gsi = NULL; /* Where reuse_conversion inserts.  */
   unsigned m_calls_seen = 0; /* Calls and asms walked so far.  */
   bool m_changed = false;
   bool m_calls_changed = false;
@@ -159,6 +167,41 @@ function_instrumenter::counted (memprof_verdict verdict)
   return false;
 }
 
+/* walk_tree callback: replace a conversion of a pointer SSA name to an
+   integer by an SSA name holding it, one per name and block, so that the
+   accesses r->a, r->b, r->c convert r once.  */
+tree
+function_instrumenter::reuse_conversion (tree *tp, int *walk_subtrees,
+					 void *data)
+{
+  tree t = *tp;
+  if (!CONVERT_EXPR_P (t) || TREE_CODE (TREE_OPERAND (t, 0)) != SSA_NAME
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0)))
+      || !INTEGRAL_TYPE_P (TREE_TYPE (t))
+      || TYPE_PRECISION (TREE_TYPE (t)) != POINTER_SIZE)
+    return NULL_TREE;
+  *walk_subtrees = 0;
+  function_instrumenter *self = static_cast<function_instrumenter *> (data);
+  tree pointer = TREE_OPERAND (t, 0);
+  for (const converted_pointer &c : self->m_conversions)
+    if (c.pointer == pointer)
+      {
+	*tp = fold_convert (TREE_TYPE (t), c.integer);
+	return NULL_TREE;
+      }
+  gassign *convert
+    = gimple_build_assign (make_ssa_name (pointer_sized_int_node), NOP_EXPR,
+			   pointer);
+  gimple_set_location (convert, gimple_location (gsi_stmt (*self->m_gsi)));
+  gsi_insert_before (self->m_gsi, convert, GSI_SAME_STMT);
+  if (self->m_conversions.length () == 8)
+    self->m_conversions.ordered_remove (0);
+  self->m_conversions.quick_push (converted_pointer
+				  { pointer, gimple_assign_lhs (convert) });
+  *tp = fold_convert (TREE_TYPE (t), gimple_assign_lhs (convert));
+  return NULL_TREE;
+}
+
 /* The site of the granule holding the byte at ADDRESS, counted before
    GSI: found among those of this block, or new, with the index
    ADDRESS >> log2 (granule) computed before GSI and no increment yet.
@@ -173,14 +216,20 @@ function_instrumenter::granule (gimple_stmt_iterator *gsi, tree address)
     {
       m_sites_block = bb;
       m_sites.truncate (0);
+      m_conversions.truncate (0);
     }
   for (granule_site &site : m_sites)
     if (operand_equal_p (site.address, address, 0))
       return &site;
 
   tree uintptr = pointer_sized_int_node;
-  tree addr = force_gimple_operand_gsi (gsi, fold_convert (uintptr, address),
-					true, NULL_TREE, true, GSI_SAME_STMT);
+  /* Gimplifying rewrites the expression in place: keep ADDRESS intact
+     for the comparisons.  */
+  tree expr = fold_convert (uintptr, unshare_expr (address));
+  m_gsi = gsi;
+  walk_tree_without_duplicates (&expr, reuse_conversion, this);
+  tree addr = force_gimple_operand_gsi (gsi, expr, true, NULL_TREE, true,
+					GSI_SAME_STMT);
   gassign *shift
     = gimple_build_assign (make_ssa_name (uintptr), RSHIFT_EXPR, addr,
 			   build_int_cst (integer_type_node,
