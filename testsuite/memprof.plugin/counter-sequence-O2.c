@@ -3,7 +3,8 @@
    with a scaled index, "shrq $6, %i; addq $1, (%base,%i,8)", with no
    masking of the address ("andq $-64") and no "shrq $3".  A load and a
    store of the same address in one block with no call between them
-   share the shift and one "addq $2".  */
+   share the shift and one "addq $2"; with a call between them they
+   share the shift only.  */
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2 -fplugin-arg-memprof-stats" } */
 
@@ -19,10 +20,19 @@ bump (long *r)
   *r += 1;
 }
 
+void
+bump_across_call (long *r, void (*callback) (void))
+{
+  long value = *r;
+  callback ();
+  *r = value + 1;
+}
+
 /* { dg-final { scan-compiler-output "memprof: load_two: 2 instrumented, 0 skipped" } } */
 /* { dg-final { scan-compiler-output "memprof: bump: 2 instrumented, 0 skipped" } } */
-/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 3 } } */
-/* { dg-final { scan-assembler-times "addq\t\\\$1, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 2 } } */
+/* { dg-final { scan-compiler-output "memprof: bump_across_call: 2 instrumented, 0 skipped" } } */
+/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 4 } } */
+/* { dg-final { scan-assembler-times "addq\t\\\$1, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 4 } } */
 /* { dg-final { scan-assembler-times "addq\t\\\$2, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 1 } } */
 /* { dg-final { scan-assembler-not "andq\t\\\$-64" } } */
 /* { dg-final { scan-assembler-not "shrq\t\\\$3," } } */
