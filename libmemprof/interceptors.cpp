@@ -242,29 +242,15 @@ __memprof_memset (void *d, int c, size_t n)
 }
 
 // ---- libc memory functions -----------------------------------------
+// Calls from uninstrumented code count by the same rule as the plugin's
+// redirected builtins: the same functions under the libc names.
 
-MEMPROF_EXPORT void *
-memcpy (void *d, const void *s, size_t n)
-{
-  count (d, n);
-  count (s, n);
-  return real.memcpy (d, s, n);
-}
-
-MEMPROF_EXPORT void *
-memmove (void *d, const void *s, size_t n)
-{
-  count (d, n);
-  count (s, n);
-  return real.memmove (d, s, n);
-}
-
-MEMPROF_EXPORT void *
-memset (void *d, int c, size_t n)
-{
-  count (d, n);
-  return real.memset (d, c, n);
-}
+MEMPROF_EXPORT void *memcpy (void *d, const void *s, size_t n)
+  __attribute__ ((alias ("__memprof_memcpy")));
+MEMPROF_EXPORT void *memmove (void *d, const void *s, size_t n)
+  __attribute__ ((alias ("__memprof_memmove")));
+MEMPROF_EXPORT void *memset (void *d, int c, size_t n)
+  __attribute__ ((alias ("__memprof_memset")));
 
 // ---- str* ------------------------------------------------------------
 
