@@ -272,17 +272,38 @@ get_cache ()
   return tc;
 }
 
+// The calling thread's cache or, for a thread that has none (yet or any
+// more), the shared orphan cache, held locked for the guard's lifetime.
+class CacheAccess
+{
+public:
+  CacheAccess () : tc_ (get_cache ()), orphan_ (!tc_)
+  {
+    if (UNLIKELY (orphan_))
+      {
+        orphan_lock.lock ();
+        tc_ = &orphan_cache;
+      }
+  }
+  ~CacheAccess ()
+  {
+    if (UNLIKELY (orphan_))
+      orphan_lock.unlock ();
+  }
+  CacheAccess (const CacheAccess &) = delete;
+  CacheAccess &operator= (const CacheAccess &) = delete;
+  ThreadCache::List &list (int c) { return tc_->lists[c]; }
+
+private:
+  ThreadCache *tc_;
+  bool orphan_;
+};
+
 void *
 primary_pop (int c)
 {
-  ThreadCache *tc = get_cache ();
-  bool orphan = !tc;
-  if (orphan)
-    {
-      orphan_lock.lock ();
-      tc = &orphan_cache;
-    }
-  ThreadCache::List &list = tc->lists[c];
+  CacheAccess cache;
+  ThreadCache::List &list = cache.list (c);
   void *user = list.head;
   if (UNLIKELY (!user))
     {
@@ -294,28 +315,18 @@ primary_pop (int c)
       list.head = link_next (user);
       list.count--;
     }
-  if (orphan)
-    orphan_lock.unlock ();
   return user;
 }
 
 void
 primary_push (int c, void *user)
 {
-  ThreadCache *tc = get_cache ();
-  bool orphan = !tc;
-  if (orphan)
-    {
-      orphan_lock.lock ();
-      tc = &orphan_cache;
-    }
-  ThreadCache::List &list = tc->lists[c];
+  CacheAccess cache;
+  ThreadCache::List &list = cache.list (c);
   link_next (user) = list.head;
   list.head = user;
   if (UNLIKELY (++list.count >= 2 * batch_blocks (c)))
     drain_one_batch (c, list);
-  if (orphan)
-    orphan_lock.unlock ();
 }
 
 void *
