@@ -373,16 +373,9 @@ strdup (const char *s)
   return d;
 }
 
-MEMPROF_EXPORT char *
-__strdup (const char *s)
-{
-  size_t n = fast_strlen (s) + 1;
-  count (s, n);
-  char *d = (char *) allocate (n, 32, MEMPROF_FRAME, false);
-  if (d)
-    internal_memcpy (d, s, n);
-  return d;
-}
+// glibc's internal name, reached through macros of older headers.
+MEMPROF_EXPORT char *__strdup (const char *s)
+  __attribute__ ((alias ("strdup")));
 
 MEMPROF_EXPORT char *
 strndup (const char *s, size_t max)
