@@ -334,8 +334,9 @@ private:
     return stacks_.emplace (id, std::move (st)).first->second;
   }
 
-  // Read the group at C; when ONLY is given and the group is another
-  // function's, read nothing and return false.
+  // Read the group at C, leaving C after it; when ONLY is given and the
+  // group is another function's, its records are read past but not added,
+  // and the result is false.
   bool read_group (ByteCursor &c, const std::string *only = nullptr)
   {
     uint64_t fn = c.uleb ("record section");
@@ -343,8 +344,6 @@ private:
     uint64_t n = c.count (c.uleb ("record section"), 1 + schema_.size (),
                           "record");
     bool wanted = !only || *only == name;
-    if (!wanted)
-      return false;
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t stack = c.uleb ("record section");

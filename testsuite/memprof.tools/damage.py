@@ -25,6 +25,8 @@ which this version's readers must read as if the additions were absent.
   raw-future           MIB records one field wider, an unknown metadata tag
   idx-future           an unknown section, an unknown summary tag, and an
                        unknown schema tag with a value in every record
+  idx-no-index         the function hash table relabelled as an unknown
+                       section, as from a writer that writes no index
 """
 
 import struct
@@ -209,6 +211,11 @@ def main():
         raw_future(b)
     elif kind == "idx-future":
         idx_future(b)
+    elif kind == "idx-no-index":
+        table, count = u64(b, 32), u64(b, 40)
+        for i in range(count):
+            if struct.unpack_from("<I", b, table + 24 * i)[0] == 8:
+                struct.pack_into("<I", b, table + 24 * i, 200)
     elif kind.startswith("idx-group-count:"):
         want = kind.split(":", 1)[1].encode()
         soff, ssize = section(b, 2)
