@@ -106,7 +106,8 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
   // whatever was mapped there before.
   if (UNLIKELY (h->flags & kChunkSecondary))
     shadow_clear ((uintptr_t) p, size);
-  if (zero)
+  // A secondary block comes from a fresh anonymous mapping, already zero.
+  if (zero && !(h->flags & kChunkSecondary))
     internal_memset (p, 0, size);
   __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
   return p;
