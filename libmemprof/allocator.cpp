@@ -542,14 +542,6 @@ allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
 }
 
 void
-allocator_thread_exit ()
-{
-  ThreadCache *tc = thread_cache;
-  if (tc)
-    cache_destructor (tc);
-}
-
-void
 allocator_lock_all ()
 {
   init_lock.lock ();

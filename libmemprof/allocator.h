@@ -50,9 +50,6 @@ void allocator_for_each_allocated (void (*fn) (ChunkHeader *h, void *user,
                                                void *arg),
                                    void *arg);
 
-// Return the calling thread's cached blocks (thread exit).
-void allocator_thread_exit ();
-
 // Fork: take every allocator lock before fork, release after it.
 void allocator_lock_all ();
 void allocator_unlock_all ();

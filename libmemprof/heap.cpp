@@ -26,7 +26,7 @@ percent_of (const GranuleStats &s)
 }
 
 void
-record_life (const ChunkHeader *h, uintptr_t user, const GranuleStats &s)
+record_life (const ChunkHeader *h, const GranuleStats &s)
 {
   BlockLife life;
   life.context_id = h->alloc_context_id;
@@ -38,7 +38,6 @@ record_life (const ChunkHeader *h, uintptr_t user, const GranuleStats &s)
   life.alloc_cpu = h->alloc_cpu;
   life.dealloc_cpu = current_cpu ();
   life.data_type_id = h->data_type_id;
-  (void) user;
   hib_record (life);
 }
 
@@ -52,8 +51,7 @@ report_one_live (ChunkHeader *h, void *user, void *)
                                     false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_RELAXED))
     return;
-  record_life (h, (uintptr_t) user,
-               shadow_read ((uintptr_t) user, h->requested_size));
+  record_life (h, shadow_read ((uintptr_t) user, h->requested_size));
 }
 
 void
@@ -133,7 +131,7 @@ deallocate (void *p)
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
   if (old == kChunkAllocated && h->epoch == profile_epoch)
-    record_life (h, u, shadow_collect (u, size));
+    record_life (h, shadow_collect (u, size));
   else
     shadow_clear (u, size);
   if (LIKELY (!(h->flags & kChunkSecondary)))

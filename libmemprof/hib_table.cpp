@@ -445,10 +445,4 @@ hib_unlock_all ()
   caches_lock.unlock ();
 }
 
-void
-hib_reset_locks_after_fork ()
-{
-  hib_unlock_all ();
-}
-
 } // namespace memprof

@@ -75,7 +75,6 @@ void hib_clear ();
 
 void hib_lock_all ();
 void hib_unlock_all ();
-void hib_reset_locks_after_fork ();
 
 } // namespace memprof
 

@@ -33,8 +33,6 @@ struct SpinLock
         __builtin_ia32_pause ();
   }
   void unlock () { __atomic_store_n (&state, 0, __ATOMIC_RELEASE); }
-  // After fork only the forking thread exists: whoever held it is gone.
-  void reset () { state = 0; }
 };
 
 struct LockGuard

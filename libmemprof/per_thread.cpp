@@ -89,12 +89,6 @@ per_thread ()
   return pt;
 }
 
-PerThread *
-per_thread_if_any ()
-{
-  return mine;
-}
-
 void
 per_thread_for_each (void (*fn) (PerThread *, void *), void *arg)
 {

@@ -61,10 +61,6 @@ struct PerThread
 // shared tables directly).
 PerThread *per_thread ();
 
-// The thread's caches if it already has them, else null (never makes
-// them).
-PerThread *per_thread_if_any ();
-
 // Call FN for every PerThread ever made (in use or free).  The list only
 // grows, so this takes no lock and may run beside any thread.
 void per_thread_for_each (void (*fn) (PerThread *pt, void *arg), void *arg);
