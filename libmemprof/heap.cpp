@@ -69,11 +69,7 @@ retire_one (ChunkHeader *h, void *, void *arg)
 void *
 allocate (size_t size, size_t align, uintptr_t frame, bool zero)
 {
-  if (UNLIKELY (!ensure_early_init ()))
-    {
-      errno = ENOMEM;
-      return nullptr;
-    }
+  ensure_early_init ();
   void *p = allocator_allocate (size, align < 32 ? 32 : align);
   if (UNLIKELY (!p))
     {

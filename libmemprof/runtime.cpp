@@ -376,12 +376,12 @@ reservation_failed (const char *what, uintptr_t bytes, int err)
   _exit (1);
 }
 
-bool
+void
 early_init ()
 {
   LockGuard g (early_lock);
   if (early_init_done)
-    return true;
+    return;
   parse_flags (nullptr);
   start_unix_ms = clock_init ();
   // Without the shadow, instrumented code would write its counters
@@ -393,7 +393,6 @@ early_init ()
     reservation_failed ("heap address space", allocator_space_size (), errno);
   hib_init ();
   __atomic_store_n (&early_init_done, true, __ATOMIC_RELEASE);
-  return true;
 }
 
 void
@@ -404,8 +403,7 @@ full_init (int, char **, char **envp)
   LockGuard g (full_init_lock);
   if (full_init_done)
     return;
-  if (!early_init ())
-    return;
+  early_init ();
   if (!envp)
     envp = environ;
   // Setuid programs ignore the environment, like every sanitizer.

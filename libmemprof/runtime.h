@@ -11,15 +11,15 @@
 namespace memprof {
 
 // What allocation needs (allocator, shadow, clock, default options);
-// safe before any constructor and from any thread.  False only if the
-// kernel refused the reservations.
-bool early_init ();
+// safe before any constructor and from any thread.  If the kernel
+// refuses the reservations it reports that and exits the process.
+void early_init ();
 extern bool early_init_done;
-inline bool
+inline void
 ensure_early_init ()
 {
-  return LIKELY (__atomic_load_n (&early_init_done, __ATOMIC_ACQUIRE))
-         || early_init ();
+  if (UNLIKELY (!__atomic_load_n (&early_init_done, __ATOMIC_ACQUIRE)))
+    early_init ();
 }
 
 // Full initialisation: options, interceptors, exit dump, fork handlers.
