@@ -397,8 +397,14 @@ function_instrumenter::walk ()
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
+	/* Decide before instrumenting: a redirected builtin may leave a
+	   non-call in the statement's place (mempcpy becomes a call to
+	   __memprof_memcpy before it and an addition here), and the call
+	   still separates the accesses before it from those after.  */
+	gimple *s = gsi_stmt (gsi);
+	bool call = is_a<gcall *> (s) || is_a<gasm *> (s);
 	instrument_statement (&gsi);
-	if (is_a<gcall *> (gsi_stmt (gsi)) || is_a<gasm *> (gsi_stmt (gsi)))
+	if (call)
 	  m_calls_seen++;
       }
 }
