@@ -360,6 +360,19 @@ large_header (const void *user)
   return (LargeHeader *) ((uintptr_t) user - kLargeOffset);
 }
 
+// Start of the class-C block holding user pointer U whose header is H.
+// Only an aligned block's user pointer lies past the block's first
+// header; the division by the class size is needed for those alone.
+inline uintptr_t
+primary_block_start (uintptr_t u, const ChunkHeader *h, int c)
+{
+  if (LIKELY (!(h->flags & kChunkAligned)))
+    return u - sizeof (ChunkHeader);
+  uintptr_t size = class_block_size (c);
+  uintptr_t rb = region_base (c);
+  return rb + (u - rb) / size * size;
+}
+
 } // namespace
 
 size_t
@@ -461,9 +474,7 @@ allocator_release (void *p, ChunkHeader *h)
   void *first = p;
   if (UNLIKELY (h->flags & kChunkAligned))
     {
-      uintptr_t size = class_block_size (c);
-      uintptr_t rb = region_base (c);
-      uintptr_t block = rb + (u - rb) / size * size;
+      uintptr_t block = primary_block_start (u, h, c);
       ChunkHeader *start = (ChunkHeader *) block;
       __atomic_store_n (&start->state, kChunkFree, __ATOMIC_RELEASE);
       first = (void *) (block + sizeof (ChunkHeader));
@@ -481,22 +492,18 @@ allocator_usable_size (const void *p, const ChunkHeader *h)
       return lh->map_start + lh->map_size - u;
     }
   int c = (int) ((u - space_base) >> kRegionShift);
-  uintptr_t size = class_block_size (c);
-  uintptr_t rb = region_base (c);
-  uintptr_t block = rb + (u - rb) / size * size;
-  return block + size - u;
+  return primary_block_start (u, h, c) + class_block_size (c) - u;
 }
 
 void
-allocator_primary_span (const void *p, uintptr_t *begin, uintptr_t *end)
+allocator_primary_span (const void *p, const ChunkHeader *h,
+                        uintptr_t *begin, uintptr_t *end)
 {
   uintptr_t u = (uintptr_t) p;
   int c = (int) ((u - space_base) >> kRegionShift);
-  uintptr_t size = class_block_size (c);
-  uintptr_t rb = region_base (c);
-  uintptr_t block = rb + (u - rb) / size * size;
+  uintptr_t block = primary_block_start (u, h, c);
   *begin = block + sizeof (ChunkHeader);
-  *end = block + size;
+  *end = block + class_block_size (c);
 }
 
 void

@@ -38,10 +38,12 @@ void allocator_release (void *p, ChunkHeader *h);
 // Usable bytes of the block at user pointer P (>= its requested size).
 size_t allocator_usable_size (const void *p, const ChunkHeader *h);
 
-// The whole user area of the primary block holding user pointer P: from
-// just after the block's first header to the block's end.  Its shadow is
-// kept zero while the block is free, so allocation need not clear it.
-void allocator_primary_span (const void *p, uintptr_t *begin, uintptr_t *end);
+// The whole user area of the primary block holding user pointer P (whose
+// header is H): from just after the block's first header to the block's
+// end.  Its shadow is kept zero while the block is free, so allocation
+// need not clear it.
+void allocator_primary_span (const void *p, const ChunkHeader *h,
+                             uintptr_t *begin, uintptr_t *end);
 
 // Call FN for every header whose state is kChunkAllocated (primary and
 // secondary).  Racy against other threads by design: FN must claim a

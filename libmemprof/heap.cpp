@@ -136,7 +136,7 @@ deallocate (void *p)
       // also the granules outside [P, P + SIZE) (slack the program may
       // use, the area before an aligned block's user pointer).
       uintptr_t begin, end;
-      allocator_primary_span (p, &begin, &end);
+      allocator_primary_span (p, h, &begin, &end);
       shadow_clear_range (begin, u);
       shadow_clear_range (u + (size ? size : 1), end);
     }
