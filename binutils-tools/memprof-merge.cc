@@ -137,6 +137,11 @@ public:
         report_error (opts_.output, e.what ());
         return false;
       }
+    catch (const std::bad_alloc &)
+      {
+        report_error (opts_.output, "out of memory");
+        return false;
+      }
     return true;
   }
 
@@ -155,7 +160,17 @@ private:
         if (!ok)
           failed_ = true;
         if (!failed_)
-          result_.merge_from (local);
+          try
+            {
+              result_.merge_from (local);
+            }
+          catch (const std::bad_alloc &)
+            {
+              // Not std::terminate on a worker thread: one line, exit 1.
+              std::lock_guard<std::mutex> report_lock (report_mu_);
+              report_error (opts_.inputs[i], "out of memory");
+              failed_ = true;
+            }
         merged_ = i + 1;
         turn_cv_.notify_all ();
       }
