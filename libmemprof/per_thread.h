@@ -30,12 +30,24 @@ struct PerThread
   // id is known without hashing.
   static constexpr uint32_t kMemoFrames = 32;
   static constexpr uint32_t kMemos = 4;
+  //
+  // Each memo also logs every stack word its last walk read (address and
+  // value) with the walk's start frame and depth limit: a walk is a pure
+  // function of those, so when it starts from the same frame and every
+  // logged word still holds its value, it would redo exactly the logged
+  // walk, and its id stands without stepping a single frame.
+  static constexpr uint32_t kMemoReads = 2 * kMemoFrames + 2;
   struct StackMemo
   {
     uint32_t n;        // Frames; kNoMemo when the stack did not fit.
     uint32_t id;       // Depot id of the stack, 0 until known.
     uintptr_t ra[kMemoFrames];
     FrameRule rule[kMemoFrames];
+    uintptr_t frame;   // Start frame of the logged walk.
+    uint32_t max;      // Its depth limit.
+    uint32_t reads;    // Words logged; kNoMemo when they did not fit.
+    uintptr_t read_addr[kMemoReads];
+    uintptr_t read_value[kMemoReads];
   } memos[kMemos];
   static constexpr uint32_t kNoMemo = ~0u;
 

@@ -131,6 +131,22 @@ plausible (uintptr_t cfa, uintptr_t sp)
   return cfa > sp && cfa - sp < ((uintptr_t) 64 << 20) && !(cfa & 7);
 }
 
+// A repeated walk: when the memo's last walk started at FRAME with the
+// same limit and every stack word it read still holds the value it read,
+// this walk would be that one, frame for frame.  Reads in the logged
+// order, so every address read is one the full walk would read.
+inline bool
+replay_matches (const PerThread::StackMemo &m, uintptr_t frame, uint32_t max)
+{
+  if (m.frame != frame || m.max != max || m.id == 0
+      || m.reads == PerThread::kNoMemo)
+    return false;
+  for (uint32_t i = 0; i < m.reads; i++)
+    if (*(const uintptr_t *) m.read_addr[i] != m.read_value[i])
+      return false;
+  return true;
+}
+
 } // namespace
 
 bool
@@ -145,14 +161,34 @@ unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
               uint32_t **id_slot)
 {
   // The entry point's own frame: saved rbp, then the return address.
-  uintptr_t bp = ((uintptr_t *) frame)[0];
   uintptr_t pc = ((uintptr_t *) frame)[1];
-  uintptr_t sp = frame + 16;
-  uint32_t n = 0;
   PerThread::StackMemo *m = nullptr;
   if (pt)
-    m = &pt->memos[(pc * 0x9e3779b97f4a7c15ULL) >> 62];
+    {
+      m = &pt->memos[(pc * 0x9e3779b97f4a7c15ULL) >> 62];
+      if (replay_matches (*m, frame, max))
+        {
+          *id_slot = &m->id;
+          return m->n;
+        }
+    }
   static_assert (PerThread::kMemos == 4, "memo index is 2 bits");
+  // Log of the words read, for replay_matches.
+  uint32_t reads = 0;
+  auto load = [&] (uintptr_t addr) {
+    uintptr_t v = *(const uintptr_t *) addr;
+    if (m && reads < PerThread::kMemoReads)
+      {
+        m->read_addr[reads] = addr;
+        m->read_value[reads] = v;
+      }
+    reads++;
+    return v;
+  };
+  uintptr_t bp = load (frame);
+  pc = load (frame + 8);
+  uintptr_t sp = frame + 16;
+  uint32_t n = 0;
   bool same = m != nullptr;
   while (n < max && pc >= 4096)
     {
@@ -188,16 +224,16 @@ unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
           cfa = (r.cfa_on_bp ? bp : sp) + r.cfa_offset;
           if (!plausible (cfa, sp) && !(cfa == sp && !r.cfa_on_bp))
             break;
-          ra = *(uintptr_t *) (cfa + r.ra_offset);
-          next_bp = r.bp_saved ? *(uintptr_t *) (cfa + r.bp_offset) : bp;
+          ra = load (cfa + r.ra_offset);
+          next_bp = r.bp_saved ? load (cfa + r.bp_offset) : bp;
         }
       else
         {
           if (!plausible (bp + 16, sp))
             break;
           cfa = bp + 16;
-          ra = ((uintptr_t *) bp)[1];
-          next_bp = ((uintptr_t *) bp)[0];
+          ra = load (bp + 8);
+          next_bp = load (bp);
         }
       sp = cfa;
       bp = next_bp;
@@ -212,6 +248,11 @@ unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
           m->n = n <= PerThread::kMemoFrames ? n : PerThread::kNoMemo;
           m->id = 0;
         }
+      m->frame = frame;
+      m->max = max;
+      m->reads = reads <= PerThread::kMemoReads && m->n != PerThread::kNoMemo
+                   ? reads
+                   : PerThread::kNoMemo;
       *id_slot = &m->id;
     }
   return n;

@@ -15,8 +15,10 @@ namespace memprof {
 //
 // PT (may be null) holds the calling thread's caches.  When it is given,
 // *ID_SLOT is set to where the depot id of this stack is remembered: a
-// non-zero value there is the id of exactly these frames; zero means the
-// caller must look the id up and store it there.
+// non-zero value there is the id of exactly these frames (PCS may then
+// be left unfilled: a repeated walk is recognised without stepping);
+// zero means PCS is filled and the caller must look the id up and store
+// it there.
 struct PerThread;
 uint32_t unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max,
                        PerThread *pt, uint32_t **id_slot);
