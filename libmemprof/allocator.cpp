@@ -7,7 +7,10 @@
 // lets a dump walk every block.  A block is carved once and then only
 // moves between free lists.  Each thread keeps a cache per class (no
 // lock on the fast path); caches exchange whole batches with a per-class
-// global stack under that class's lock.
+// global stack under that class's lock.  A thread's cache of a class is
+// a list being filled and at most one full batch set aside: a list that
+// reaches a batch's size becomes that batch as it is (every list ends
+// in null), so no free ever walks a list to cut a batch off it.
 //
 // A block is [ChunkHeader][user bytes...].  Free blocks keep their
 // header (state kChunkFree) and link through their first user words:
@@ -83,6 +86,9 @@ struct ThreadCache
   {
     void *head;
     uint32_t count;
+    uint32_t spare_count;
+    void *spare;          // A full batch set aside, or null.
+    void *unused;
   } lists[kNumClasses];
   ThreadCache *next_free;
 };
@@ -183,22 +189,11 @@ refill (int c, ThreadCache::List &list)
   return true;
 }
 
-// Move one batch from LIST to the class's global stack.
+// Put the chain HEAD of N blocks (ending in null) on the class's global
+// stack as one batch.
 void
-drain_one_batch (int c, ThreadCache::List &list)
+push_batch (int c, void *head, uint32_t n)
 {
-  uint32_t n = batch_blocks (c);
-  if (n > list.count)
-    n = list.count;
-  if (!n)
-    return;
-  void *head = list.head;
-  void *last = head;
-  for (uint32_t i = 1; i < n; i++)
-    last = link_next (last);
-  list.head = link_next (last);
-  list.count -= n;
-  link_next (last) = nullptr;
   batch_count (head) = n;
   ClassRegion &r = regions[c];
   LockGuard g (r.lock);
@@ -210,8 +205,15 @@ void
 drain_cache (ThreadCache *tc)
 {
   for (int c = 0; c < kNumClasses; c++)
-    while (tc->lists[c].count)
-      drain_one_batch (c, tc->lists[c]);
+    {
+      ThreadCache::List &list = tc->lists[c];
+      if (list.count)
+        push_batch (c, list.head, list.count);
+      if (list.spare)
+        push_batch (c, list.spare, list.spare_count);
+      list.head = list.spare = nullptr;
+      list.count = list.spare_count = 0;
+    }
 }
 
 void
@@ -307,13 +309,25 @@ primary_pop (int c)
   void *user = list.head;
   if (UNLIKELY (!user))
     {
-      if (refill (c, list))
-        user = list.head;
+      if (list.spare)
+        {
+          list.head = list.spare;
+          list.count = list.spare_count;
+          list.spare = nullptr;
+        }
+      else if (!refill (c, list))
+        return nullptr;
+      user = list.head;
     }
-  if (LIKELY (user != nullptr))
+  void *next = link_next (user);
+  list.head = next;
+  list.count--;
+  // The next block handed out is often cold (freed by another thread):
+  // start fetching its link and header now, not at the next malloc.
+  if (next)
     {
-      list.head = link_next (user);
-      list.count--;
+      __builtin_prefetch (next);
+      __builtin_prefetch ((char *) next - sizeof (ChunkHeader), 1);
     }
   return user;
 }
@@ -325,8 +339,17 @@ primary_push (int c, void *user)
   ThreadCache::List &list = cache.list (c);
   link_next (user) = list.head;
   list.head = user;
-  if (UNLIKELY (++list.count >= 2 * batch_blocks (c)))
-    drain_one_batch (c, list);
+  if (UNLIKELY (++list.count >= batch_blocks (c)))
+    {
+      // The list is a whole batch now: set it aside, sending the batch
+      // set aside before to the global stack.
+      if (list.spare)
+        push_batch (c, list.spare, list.spare_count);
+      list.spare = list.head;
+      list.spare_count = list.count;
+      list.head = nullptr;
+      list.count = 0;
+    }
 }
 
 void *
