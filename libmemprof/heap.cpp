@@ -126,10 +126,7 @@ deallocate (void *p)
     }
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
-  if (old == kChunkAllocated && h->epoch == profile_epoch)
-    record_life (h, shadow_collect (u, size));
-  else
-    shadow_clear (u, size);
+  bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
   if (LIKELY (!(h->flags & kChunkSecondary)))
     {
       // Leave the whole block's shadow zero for its next allocation:
@@ -137,9 +134,15 @@ deallocate (void *p)
       // use, the area before an aligned block's user pointer).
       uintptr_t begin, end;
       allocator_primary_span (p, h, &begin, &end);
-      shadow_clear_range (begin, u);
-      shadow_clear_range (u + (size ? size : 1), end);
+      if (profiled)
+        record_life (h, shadow_collect_span (u, size, begin, end));
+      else
+        shadow_clear_range (begin, end);
     }
+  else if (profiled)
+    record_life (h, shadow_collect (u, size));
+  else
+    shadow_clear (u, size);
   allocator_release (p, h);
 }
 

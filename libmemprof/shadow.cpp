@@ -135,6 +135,36 @@ shadow_collect (uintptr_t p, size_t size)
   return scan<true> (p, size);
 }
 
+// Primary blocks are at most 128 KiB, so their shadow (2 KiB at most)
+// is always written, never released with madvise.
+GranuleStats
+shadow_collect_span (uintptr_t p, size_t size, uintptr_t span_begin,
+                     uintptr_t span_end)
+{
+  GranuleStats s = { 0, 0, 0 };
+  if (!__memprof_shadow_memory_dynamic_address)
+    return s;
+  uint64_t *beg, *end;
+  granule_bounds (p, size, &beg, &end);
+  s.granules = end - beg;
+  uint64_t *c = shadow_counter (span_begin);
+  uint64_t *span_end_counter = shadow_counter (span_end - 1) + 1;
+  for (; c < span_end_counter; c++)
+    {
+      uint64_t v = *c;
+      if (v)
+        {
+          *c = 0;
+          if (c >= beg && c < end)
+            {
+              s.access_count += v;
+              s.touched++;
+            }
+        }
+    }
+  return s;
+}
+
 GranuleStats
 shadow_read (uintptr_t p, size_t size)
 {

@@ -40,6 +40,11 @@ void shadow_clear (uintptr_t p, size_t size);
 void shadow_clear_range (uintptr_t begin, uintptr_t end);
 // Read the counters of the block's granules and zero them (at free).
 GranuleStats shadow_collect (uintptr_t p, size_t size);
+// The same for a primary block, in one pass: also zero every other
+// granule overlapping [SPAN_BEGIN, SPAN_END), the whole block around
+// [P, P + SIZE) (slack, room before an aligned pointer).
+GranuleStats shadow_collect_span (uintptr_t p, size_t size,
+                                  uintptr_t span_begin, uintptr_t span_end);
 // Read without clearing (live blocks at a dump).
 GranuleStats shadow_read (uintptr_t p, size_t size);
 
