@@ -19,10 +19,15 @@ namespace memprof {
 
 namespace {
 
+// Most blocks are wholly used or untouched: skip the division for them.
 inline uint32_t
 percent_of (const GranuleStats &s)
 {
-  return s.granules ? (uint32_t) (s.touched * 100 / s.granules) : 0;
+  if (s.touched == s.granules)
+    return s.granules ? 100 : 0;
+  if (s.touched == 0)
+    return 0;
+  return (uint32_t) (s.touched * 100 / s.granules);
 }
 
 void
