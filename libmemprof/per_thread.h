@@ -24,12 +24,13 @@ struct PerThread
     uint64_t packed;
   } rules[kRuleSlots];
 
-  // unwind.cpp: the last stacks walked, one per hash of the first
-  // return address: their return addresses and the rule at each, so a
-  // repeated stack is walked without looking a rule up, and its depot
-  // id is known without hashing.
+  // unwind.cpp: the last stacks walked, two-way set associative by the
+  // first return address: their return addresses and the rule at each,
+  // so a repeated stack is walked without looking a rule up, and its
+  // depot id is known without hashing.
   static constexpr uint32_t kMemoFrames = 32;
-  static constexpr uint32_t kMemos = 4;
+  static constexpr uint32_t kMemoSets = 8;
+  static constexpr uint32_t kMemos = 2 * kMemoSets;
   //
   // Each memo also logs every stack word its last walk read (address and
   // value) with the walk's start frame and depth limit: a walk is a pure
@@ -39,6 +40,7 @@ struct PerThread
   static constexpr uint32_t kMemoReads = 2 * kMemoFrames + 2;
   struct StackMemo
   {
+    uintptr_t key;     // First return address this memo is used for.
     uint32_t n;        // Frames; kNoMemo when the stack did not fit.
     uint32_t id;       // Depot id of the stack, 0 until known.
     uintptr_t ra[kMemoFrames];
@@ -49,6 +51,7 @@ struct PerThread
     uintptr_t read_addr[kMemoReads];
     uintptr_t read_value[kMemoReads];
   } memos[kMemos];
+  uint8_t memo_recent[kMemoSets];   // Way of each set used last.
   static constexpr uint32_t kNoMemo = ~0u;
 
   // stack_depot.cpp: stack hash -> depot id (0 = empty slot).

@@ -131,6 +131,32 @@ plausible (uintptr_t cfa, uintptr_t sp)
   return cfa > sp && cfa - sp < ((uintptr_t) 64 << 20) && !(cfa & 7);
 }
 
+// The memo for stacks whose first return address is PC: the way of its
+// set that holds PC, else the way not used last, taken over for PC.
+// (The address is mixed first: return addresses close together must not
+// share a set more often than chance.)
+inline PerThread::StackMemo *
+memo_for (PerThread *pt, uintptr_t pc)
+{
+  uint64_t h = pc ^ (pc >> 29);
+  h *= 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 32;
+  uint32_t set = (uint32_t) h & (PerThread::kMemoSets - 1);
+  PerThread::StackMemo *ways = &pt->memos[2 * set];
+  uint32_t way;
+  if (ways[0].key == pc)
+    way = 0;
+  else if (ways[1].key == pc)
+    way = 1;
+  else
+    {
+      way = pt->memo_recent[set] ^ 1;
+      ways[way].key = pc;
+    }
+  pt->memo_recent[set] = (uint8_t) way;
+  return &ways[way];
+}
+
 // A repeated walk: when the memo's last walk started at FRAME with the
 // same limit and every stack word it read still holds the value it read,
 // this walk would be that one, frame for frame.  Reads in the logged
@@ -165,14 +191,13 @@ unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
   PerThread::StackMemo *m = nullptr;
   if (pt)
     {
-      m = &pt->memos[(pc * 0x9e3779b97f4a7c15ULL) >> 62];
+      m = memo_for (pt, pc);
       if (replay_matches (*m, frame, max))
         {
           *id_slot = &m->id;
           return m->n;
         }
     }
-  static_assert (PerThread::kMemos == 4, "memo index is 2 bits");
   // Log of the words read, for replay_matches.
   uint32_t reads = 0;
   auto load = [&] (uintptr_t addr) {
