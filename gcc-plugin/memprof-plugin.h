@@ -15,6 +15,9 @@ struct memprof_options
   bool use_callbacks = false;        /* callbacks: call __memprof_load/store.  */
   bool statistics = false;           /* stats: per-function report.  */
   bool redirect_builtins = true;     /* no-builtins turns redirection off.  */
+  /* counters=gimple: the portable GIMPLE counter updates even where the
+     x86-64 asm blocks are available.  */
+  bool gimple_counters = false;
 };
 extern memprof_options memprof_opts;
 
@@ -68,6 +71,49 @@ tree memprof_call_access_address (gcall *call, bool *is_store);
    redirect it to the runtime's __memprof_ function at *GSI and return
    true.  */
 bool memprof_redirect_memory_builtin (gimple_stmt_iterator *gsi);
+
+/* --- counter_asm.cc: counter updates as x86-64 asm blocks -------------- */
+/* True if the target is x86-64 with 64-bit pointers.  */
+bool memprof_asm_counters_supported ();
+
+/* One granule site of a block: the counter of the granule holding
+   VAR + INDEX * SCALE + OFFSET gets STEP added.  */
+struct memprof_asm_site
+{
+  tree var;
+  tree index; /* Or null.  */
+  int scale;
+  HOST_WIDE_INT offset;
+  unsigned step;
+};
+
+/* The counts of one basic block since its last call, emitted as one asm
+   statement by flush.  */
+class memprof_asm_counter_block
+{
+public:
+  /* Count the access whose first byte is at ADDRESS (a pointer or
+     pointer-sized integer expression), made by the statement at GSI;
+     BASE is the function's shadow base.  */
+  void add (gimple_stmt_iterator *gsi, tree address, tree base);
+  /* Emit the pending counts; before every call and at the end of every
+     block.  */
+  void flush ();
+
+private:
+  memprof_asm_site decompose (gimple_stmt_iterator *gsi, tree address);
+  bool has_operand (tree op) const;
+  unsigned new_operands (const memprof_asm_site &site) const;
+  unsigned operand_number (tree op) const;
+  void append_template (auto_vec<char> *text,
+			const memprof_asm_site &site) const;
+  gasm *build ();
+
+  tree m_base = NULL_TREE;
+  gimple *m_last_access = NULL; /* The statement of the last add.  */
+  auto_vec<memprof_asm_site, 8> m_sites;
+  auto_vec<tree, 4> m_operands; /* Register operands after the base.  */
+};
 
 /* --- statistics.cc ------------------------------------------------------ */
 struct memprof_function_stats

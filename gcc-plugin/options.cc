@@ -13,6 +13,10 @@ const char memprof_plugin_help[] =
   "  -fplugin-arg-memprof-callbacks  call __memprof_load/__memprof_store\n"
   "                                  instead of inline counter updates\n"
   "  -fplugin-arg-memprof-no-builtins  leave memcpy/memmove/memset alone\n"
+  "  -fplugin-arg-memprof-counters=asm|gimple  inline counter updates as\n"
+  "                                  x86-64 asm blocks (the default there)\n"
+  "                                  or as GIMPLE (portable, slower to\n"
+  "                                  compile)\n"
   "  -fplugin-arg-memprof-stats      report per function what was\n"
   "                                  instrumented and what was skipped\n";
 
@@ -62,10 +66,32 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	  ok &= set_switch (arg, &off);
 	  memprof_opts.redirect_builtins = !off;
 	}
+      else if (strcmp (arg.key, "counters") == 0)
+	{
+	  if (arg.value && strcmp (arg.value, "gimple") == 0)
+	    memprof_opts.gimple_counters = true;
+	  else if (arg.value && strcmp (arg.value, "asm") == 0)
+	    {
+	      memprof_opts.gimple_counters = false;
+	      if (!memprof_asm_counters_supported ())
+		{
+		  error ("memprof: %<counters=asm%> needs an x86-64 target "
+			 "with 64-bit pointers; use %<counters=gimple%>");
+		  ok = false;
+		}
+	    }
+	  else
+	    {
+	      error ("memprof: argument %<counters%> takes %<asm%> or "
+		     "%<gimple%> (got %<%s%>)", arg.value ? arg.value : "");
+	      ok = false;
+	    }
+	}
       else
 	{
 	  error ("memprof: unknown argument %<%s%>; known: dir=DIR, stack, "
-		 "globals, callbacks, no-builtins, stats", arg.key);
+		 "globals, callbacks, no-builtins, %<counters=asm|gimple%>, stats",
+		 arg.key);
 	  ok = false;
 	}
     }

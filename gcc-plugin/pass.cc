@@ -50,7 +50,12 @@ struct granule_site
 class function_instrumenter
 {
 public:
-  explicit function_instrumenter (function *fun) : m_fun (fun) {}
+  explicit function_instrumenter (function *fun)
+    : m_fun (fun),
+      m_asm_counters (!memprof_opts.gimple_counters
+		      && memprof_asm_counters_supported ())
+  {
+  }
   void walk ();
   unsigned finish ();
 
@@ -67,6 +72,9 @@ private:
   tree shadow_base ();
 
   function *m_fun;
+  /* Counts go into asm blocks (counter_asm.cc) rather than GIMPLE.  */
+  bool m_asm_counters;
+  memprof_asm_counter_block m_asm_block;
   tree m_base = NULL_TREE; /* SSA name: the shadow base, a counter pointer.  */
   basic_block m_sites_block = NULL;
   auto_vec<granule_site, 8> m_sites; /* The granules counted in that block.  */
@@ -271,6 +279,12 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
       gimple_seq_add_stmt (&seq, call);
       m_calls_changed = true;
     }
+  else if (m_asm_counters)
+    {
+      m_asm_block.add (gsi, address, shadow_base ());
+      m_changed = true;
+      return;
+    }
   else
     {
       tree counter = memprof_counter_type ();
@@ -394,19 +408,29 @@ function_instrumenter::walk ()
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, m_fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	/* Decide before instrumenting: a redirected builtin may leave a
-	   non-call in the statement's place (mempcpy becomes a call to
-	   __memprof_memcpy before it and an addition here), and the call
-	   still separates the accesses before it from those after.  */
-	gimple *s = gsi_stmt (gsi);
-	bool call = is_a<gcall *> (s) || is_a<gasm *> (s);
-	instrument_statement (&gsi);
-	if (call)
-	  m_calls_seen++;
-      }
+    {
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  /* Decide before instrumenting: a redirected builtin may leave a
+	     non-call in the statement's place (mempcpy becomes a call to
+	     __memprof_memcpy before it and an addition here), and the call
+	     still separates the accesses before it from those after.  */
+	  gimple *s = gsi_stmt (gsi);
+	  bool call = is_a<gcall *> (s) || is_a<gasm *> (s);
+	  /* The accesses before a call are counted before it, and so are
+	     the call's own (its arguments and result in memory).  */
+	  if (call)
+	    m_asm_block.flush ();
+	  instrument_statement (&gsi);
+	  if (call)
+	    {
+	      m_asm_block.flush ();
+	      m_calls_seen++;
+	    }
+	}
+      m_asm_block.flush ();
+    }
 }
 
 /* Load the shadow base once, after the walk so that the load itself is

@@ -1,12 +1,12 @@
-/* The counter update at -O2 on x86-64: the granule index is the address
-   shifted right by 6, and the counter is updated by one read-modify-write
+/* The GIMPLE counter update (counters=gimple) at -O2 on x86-64: the
+   granule index is the address shifted right by 6, and the counter is updated by one read-modify-write
    with a scaled index, "shrq $6, %i; addq $1, (%base,%i,8)", with no
    masking of the address ("andq $-64") and no "shrq $3".  A load and a
    store of the same address in one block with no call between them
    share the shift and one "addq $2"; with a call between them they
    share the shift only.  */
 /* { dg-do compile { target x86_64-*-* } } */
-/* { dg-options "-O2 -fplugin-arg-memprof-stats" } */
+/* { dg-options "-O2 -fplugin-arg-memprof-stats -fplugin-arg-memprof-counters=gimple" } */
 
 long
 load_two (long *p, long *q)

@@ -1,0 +1,269 @@
+/* Counter updates as x86-64 asm blocks.
+
+   The counts of the accesses between two calls of a basic block are
+   emitted together, as one volatile asm statement placed after the last
+   of them: per granule site
+
+     lea  OFFSET(VAR[,INDEX,SCALE]), TMP    (or mov VAR, TMP)
+     shr  $6, TMP
+     addq $STEP, (BASE,TMP,8)
+
+   This is the code the GIMPLE form (pass.cc) expands to, but the RTL
+   passes see one instruction per block of counts instead of three per
+   access, which they could not improve anyway: the shadow is private to
+   the runtime.  That cuts the compile-time cost of instrumentation by
+   half.  Counts stay exact: every access of the block between the two
+   calls executes once the block is entered, and no call, which could
+   observe or dump the counters, runs between an access and its count.
+   The asm clobbers no memory the program sees, so it does not constrain
+   the program's own code beyond being volatile (kept, and not moved
+   across other volatile code).  */
+
+#include "gcc-headers.h"
+#include "memprof-plugin.h"
+
+bool
+memprof_asm_counters_supported ()
+{
+#ifdef TARGET_64BIT
+  return TARGET_64BIT && POINTER_SIZE == 64;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+/* Register operands an asm block may take besides the shadow base and its
+   scratch register: enough to count a few structures at once, few enough
+   to leave the register allocator room at -O0.  */
+const unsigned max_register_operands = 4;
+/* Sites per block: keeps the asm short and the live ranges local.  */
+const unsigned max_sites = 8;
+
+/* X86-64 displacements are signed 32-bit.  */
+bool
+fits_displacement (HOST_WIDE_INT offset)
+{
+  return offset >= -(HOST_WIDE_INT_1 << 31)
+	 && offset < (HOST_WIDE_INT_1 << 31);
+}
+
+/* Strip conversions between pointers and pointer-sized integers.  */
+tree
+strip_address_conversions (tree t)
+{
+  while (CONVERT_EXPR_P (t)
+	 && (POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0)))
+	     || INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
+	 && TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (t, 0))) == POINTER_SIZE
+	 && TYPE_PRECISION (TREE_TYPE (t)) == POINTER_SIZE)
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* An operand the asm can take in a register as it is.  */
+bool
+register_operand_p (tree t)
+{
+  return TREE_CODE (t) == SSA_NAME || is_gimple_min_invariant (t);
+}
+
+void
+append_text (auto_vec<char> *text, const char *s)
+{
+  while (*s)
+    text->safe_push (*s++);
+}
+
+} // namespace
+
+/* Split ADDRESS into VAR + INDEX * SCALE + OFFSET, gimplifying what is
+   not already an SSA name or invariant before GSI.  */
+memprof_asm_site
+memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
+{
+  memprof_asm_site site = { NULL_TREE, NULL_TREE, 1, 0, 1 };
+  tree e = strip_address_conversions (address);
+  for (;;)
+    {
+      if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
+	  && tree_fits_shwi_p (TREE_OPERAND (e, 1))
+	  && fits_displacement (site.offset
+				+ tree_to_shwi (TREE_OPERAND (e, 1))))
+	{
+	  site.offset += tree_to_shwi (TREE_OPERAND (e, 1));
+	  e = strip_address_conversions (TREE_OPERAND (e, 0));
+	  continue;
+	}
+      break;
+    }
+  /* VAR + INDEX * {1,2,4,8}: the lea does the scaling.  */
+  if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
+      && TREE_CODE (TREE_OPERAND (e, 1)) == MULT_EXPR
+      && tree_fits_shwi_p (TREE_OPERAND (TREE_OPERAND (e, 1), 1)))
+    {
+      HOST_WIDE_INT scale
+	= tree_to_shwi (TREE_OPERAND (TREE_OPERAND (e, 1), 1));
+      if (scale == 1 || scale == 2 || scale == 4 || scale == 8)
+	{
+	  site.index = TREE_OPERAND (TREE_OPERAND (e, 1), 0);
+	  site.scale = scale;
+	  e = strip_address_conversions (TREE_OPERAND (e, 0));
+	}
+    }
+  site.var = e;
+  tree uintptr = pointer_sized_int_node;
+  if (!register_operand_p (site.var))
+    site.var = force_gimple_operand_gsi (gsi, fold_convert (uintptr, site.var),
+					 true, NULL_TREE, true, GSI_SAME_STMT);
+  if (site.index
+      && (!register_operand_p (site.index)
+	  || TYPE_PRECISION (TREE_TYPE (site.index)) != POINTER_SIZE))
+    site.index
+      = force_gimple_operand_gsi (gsi, fold_convert (uintptr, site.index),
+				  true, NULL_TREE, true, GSI_SAME_STMT);
+  return site;
+}
+
+/* The register operands SITE adds to the block.  */
+unsigned
+memprof_asm_counter_block::new_operands (const memprof_asm_site &site) const
+{
+  unsigned n = 0;
+  tree ops[2] = { site.var, site.index };
+  for (tree op : ops)
+    if (op && !has_operand (op))
+      n++;
+  return n;
+}
+
+bool
+memprof_asm_counter_block::has_operand (tree op) const
+{
+  for (tree known : m_operands)
+    if (operand_equal_p (known, op, 0))
+      return true;
+  return false;
+}
+
+void
+memprof_asm_counter_block::add (gimple_stmt_iterator *gsi, tree address,
+				tree base)
+{
+  m_base = base;
+  memprof_asm_site site = decompose (gsi, address);
+  for (memprof_asm_site &known : m_sites)
+    if (known.offset == site.offset && known.scale == site.scale
+	&& operand_equal_p (known.var, site.var, 0)
+	&& (known.index == site.index
+	    || (known.index && site.index
+		&& operand_equal_p (known.index, site.index, 0))))
+      {
+	known.step++;
+	return;
+      }
+  if (m_sites.length () == max_sites
+      || m_operands.length () + new_operands (site) > max_register_operands)
+    flush ();
+  tree ops[2] = { site.var, site.index };
+  for (tree op : ops)
+    if (op && !has_operand (op))
+      m_operands.safe_push (op);
+  m_sites.safe_push (site);
+  m_last_access = gsi_stmt (*gsi);
+}
+
+/* The operand number of OP in the asm: %0 is the scratch register, %1
+   the shadow base, then the block's operands in order.  */
+unsigned
+memprof_asm_counter_block::operand_number (tree op) const
+{
+  for (unsigned i = 0; i < m_operands.length (); i++)
+    if (operand_equal_p (m_operands[i], op, 0))
+      return i + 2;
+  gcc_unreachable ();
+}
+
+/* Append to TEXT the lines of SITE, in both of GCC's x86 assembler
+   dialects ({AT&T|Intel}).  */
+void
+memprof_asm_counter_block::append_template (auto_vec<char> *text,
+					    const memprof_asm_site &site) const
+{
+  char line[256];
+  unsigned v = operand_number (site.var);
+  if (site.offset == 0 && !site.index)
+    snprintf (line, sizeof line, "{movq\t%%%u, %%0|mov\t%%0, %%%u}\n\t", v, v);
+  else if (!site.index)
+    snprintf (line, sizeof line,
+	      "{leaq\t" HOST_WIDE_INT_PRINT_DEC "(%%%u), %%0"
+	      "|lea\t%%0, [%%%u%+" HOST_WIDE_INT_PRINT "d]}\n\t",
+	      site.offset, v, v, site.offset);
+  else
+    {
+      /* With an index, a zero offset is left out.  */
+      unsigned i = operand_number (site.index);
+      char att[32] = "", intel[32] = "";
+      if (site.offset)
+	{
+	  snprintf (att, sizeof att, HOST_WIDE_INT_PRINT_DEC, site.offset);
+	  snprintf (intel, sizeof intel, "%+" HOST_WIDE_INT_PRINT "d",
+		    site.offset);
+	}
+      snprintf (line, sizeof line,
+		"{leaq\t%s(%%%u,%%%u,%d), %%0|lea\t%%0, [%%%u+%%%u*%d%s]}\n\t",
+		att, v, i, site.scale, v, i, site.scale, intel);
+    }
+  append_text (text, line);
+  snprintf (line, sizeof line,
+	    "{shrq\t$6, %%0|shr\t%%0, 6}\n\t"
+	    "{addq\t$%u, (%%1,%%0,8)|add\tQWORD PTR [%%1+%%0*8], %u}\n\t",
+	    site.step, site.step);
+  append_text (text, line);
+}
+
+gasm *
+memprof_asm_counter_block::build ()
+{
+  auto_vec<char> template_text;
+  for (const memprof_asm_site &site : m_sites)
+    append_template (&template_text, site);
+  template_text.safe_push ('\0');
+  const char *text = ggc_strdup (template_text.address ());
+
+  vec<tree, va_gc> *outputs = NULL, *inputs = NULL, *clobbers = NULL;
+  auto constraint = [] (const char *c) {
+    return build_tree_list (NULL_TREE, build_string (strlen (c) + 1, c));
+  };
+  tree scratch = make_ssa_name (pointer_sized_int_node);
+  vec_safe_push (outputs, build_tree_list (constraint ("=&r"), scratch));
+  vec_safe_push (inputs, build_tree_list (constraint ("r"), m_base));
+  for (tree op : m_operands)
+    vec_safe_push (inputs, build_tree_list (constraint ("r"), op));
+  vec_safe_push (clobbers, build_tree_list (NULL_TREE,
+					    build_string (3, "cc")));
+  gasm *stmt = gimple_build_asm_vec (text, inputs, outputs, clobbers, NULL);
+  SSA_NAME_DEF_STMT (scratch) = stmt;
+  gimple_asm_set_volatile (stmt, true);
+  gimple_set_location (stmt, gimple_location (m_last_access));
+  m_sites.truncate (0);
+  m_operands.truncate (0);
+  return stmt;
+}
+
+/* Right after the block's last access, so that no operand lives longer
+   than it must; before it if it is a call (its arguments and result in
+   memory count before the callee runs) or ends its basic block.  */
+void
+memprof_asm_counter_block::flush ()
+{
+  if (m_sites.is_empty ())
+    return;
+  gimple_stmt_iterator gsi = gsi_for_stmt (m_last_access);
+  if (is_a<gcall *> (m_last_access) || is_a<gasm *> (m_last_access)
+      || stmt_ends_bb_p (m_last_access))
+    gsi_insert_before (&gsi, build (), GSI_SAME_STMT);
+  else
+    gsi_insert_after (&gsi, build (), GSI_NEW_STMT);
+}

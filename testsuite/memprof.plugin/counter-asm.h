@@ -1,0 +1,51 @@
+/* Functions whose counter blocks counter-asm-O2.c and
+   counter-asm-intel-syntax.c check in each assembler dialect.  */
+
+long
+load_two (long *p, long *q)
+{
+  return *p + *q;
+}
+
+void
+bump (long *r)
+{
+  *r += 1;
+}
+
+void
+bump_across_call (long *r, void (*callback) (void))
+{
+  long value = *r;
+  callback ();
+  *r = value + 1;
+}
+
+struct record
+{
+  long id;
+  long balance;
+  int flags;
+};
+
+long
+fields (struct record *r)
+{
+  return r->id + r->balance + r->flags;
+}
+
+int
+indexed (const int *a, long i)
+{
+  return a[i];
+}
+
+/* A loop over an array: the lea scales the index.  */
+long
+sum_array (const int *a, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    s += a[i] * i;
+  return s;
+}
