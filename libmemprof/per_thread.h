@@ -38,19 +38,22 @@ struct PerThread
   // logged word still holds its value, it would redo exactly the logged
   // walk, and its id stands without stepping a single frame.
   static constexpr uint32_t kMemoReads = 2 * kMemoFrames + 2;
+  // (What a repeated walk reads comes first, so it touches few lines.)
   struct StackMemo
   {
-    uintptr_t key;     // First return address this memo is used for.
     uint32_t n;        // Frames; kNoMemo when the stack did not fit.
     uint32_t id;       // Depot id of the stack, 0 until known.
-    uintptr_t ra[kMemoFrames];
-    FrameRule rule[kMemoFrames];
     uintptr_t frame;   // Start frame of the logged walk.
     uint32_t max;      // Its depth limit.
     uint32_t reads;    // Words logged; kNoMemo when they did not fit.
-    uintptr_t read_addr[kMemoReads];
-    uintptr_t read_value[kMemoReads];
+    struct Read
+    {
+      uintptr_t addr, value;
+    } read[kMemoReads];
+    uintptr_t ra[kMemoFrames];
+    FrameRule rule[kMemoFrames];
   } memos[kMemos];
+  uintptr_t memo_key[kMemos];       // First return address of each memo.
   uint8_t memo_recent[kMemoSets];   // Way of each set used last.
   static constexpr uint32_t kNoMemo = ~0u;
 

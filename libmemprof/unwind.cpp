@@ -142,19 +142,19 @@ memo_for (PerThread *pt, uintptr_t pc)
   h *= 0xbf58476d1ce4e5b9ULL;
   h ^= h >> 32;
   uint32_t set = (uint32_t) h & (PerThread::kMemoSets - 1);
-  PerThread::StackMemo *ways = &pt->memos[2 * set];
+  uintptr_t *keys = &pt->memo_key[2 * set];
   uint32_t way;
-  if (ways[0].key == pc)
+  if (keys[0] == pc)
     way = 0;
-  else if (ways[1].key == pc)
+  else if (keys[1] == pc)
     way = 1;
   else
     {
       way = pt->memo_recent[set] ^ 1;
-      ways[way].key = pc;
+      keys[way] = pc;
     }
   pt->memo_recent[set] = (uint8_t) way;
-  return &ways[way];
+  return &pt->memos[2 * set + way];
 }
 
 // A repeated walk: when the memo's last walk started at FRAME with the
@@ -168,7 +168,7 @@ replay_matches (const PerThread::StackMemo &m, uintptr_t frame, uint32_t max)
       || m.reads == PerThread::kNoMemo)
     return false;
   for (uint32_t i = 0; i < m.reads; i++)
-    if (*(const uintptr_t *) m.read_addr[i] != m.read_value[i])
+    if (*(const uintptr_t *) m.read[i].addr != m.read[i].value)
       return false;
   return true;
 }
@@ -204,8 +204,8 @@ unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
     uintptr_t v = *(const uintptr_t *) addr;
     if (m && reads < PerThread::kMemoReads)
       {
-        m->read_addr[reads] = addr;
-        m->read_value[reads] = v;
+        m->read[reads].addr = addr;
+        m->read[reads].value = v;
       }
     reads++;
     return v;
