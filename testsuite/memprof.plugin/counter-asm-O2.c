@@ -7,7 +7,7 @@
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2 -fplugin-arg-memprof-stats" } */
 
-#include "counter-asm.h"
+#include "counter-sequence.h"
 
 /* { dg-final { scan-compiler-output "memprof: load_two: 2 instrumented, 0 skipped" } } */
 /* { dg-final { scan-compiler-output "memprof: bump: 2 instrumented, 0 skipped" } } */

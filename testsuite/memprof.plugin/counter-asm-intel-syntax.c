@@ -4,7 +4,7 @@
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2 -masm=intel" } */
 
-#include "counter-asm.h"
+#include "counter-sequence.h"
 
 /* { dg-final { scan-assembler-times "#APP" 7 } } */
 /* { dg-final { scan-assembler-times "shr\tr\[a-z0-9\]+, 6" 10 } } */

@@ -1,5 +1,6 @@
-/* Functions whose counter blocks counter-asm-O2.c and
-   counter-asm-intel-syntax.c check in each assembler dialect.  */
+/* Functions whose counter code the counter-sequence-O2.c (GIMPLE form),
+   counter-asm-O2.c and counter-asm-intel-syntax.c (asm blocks in each
+   assembler dialect) tests check.  */
 
 long
 load_two (long *p, long *q)
