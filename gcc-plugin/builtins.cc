@@ -6,18 +6,12 @@
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
 
-/* The first byte a gather or scatter touches: lane 0's address.  */
+/* Lane 0's address of a gather or scatter: BASE + INDEX[0] * SCALE.  */
 static tree
-gather_scatter_first_address (gcall *call)
+lane0_address (tree base, tree index, tree scale)
 {
-  tree base = gimple_call_arg (call, 0);
-  tree offsets = gimple_call_arg (call, 1);
-  tree scale = gimple_call_arg (call, 2);
-  tree offset_type = TREE_TYPE (offsets);
-  if (!VECTOR_TYPE_P (offset_type) || !POINTER_TYPE_P (TREE_TYPE (base)))
-    return NULL_TREE;
-  tree lane_type = TREE_TYPE (offset_type);
-  tree lane0 = build3 (BIT_FIELD_REF, lane_type, offsets,
+  tree lane_type = TREE_TYPE (TREE_TYPE (index));
+  tree lane0 = build3 (BIT_FIELD_REF, lane_type, index,
 		       TYPE_SIZE (lane_type), bitsize_zero_node);
   /* A signed lane is sign-extended by the conversion, as the hardware
      does.  */
@@ -27,11 +21,23 @@ gather_scatter_first_address (gcall *call)
   return fold_build_pointer_plus (base, offset);
 }
 
+/* The first byte a gather or scatter internal function touches.  */
+static tree
+gather_scatter_first_address (gcall *call)
+{
+  tree base = gimple_call_arg (call, 0);
+  tree offsets = gimple_call_arg (call, 1);
+  if (!VECTOR_TYPE_P (TREE_TYPE (offsets))
+      || !POINTER_TYPE_P (TREE_TYPE (base)))
+    return NULL_TREE;
+  return lane0_address (base, offsets, gimple_call_arg (call, 2));
+}
+
 /* Target builtins for gathers and scatters (the x86 vectorizer emits
    __builtin_ia32_gather* and __builtin_ia32_scatter* rather than internal
    functions).  Their operands are a base pointer, an integer index vector
    after it and a constant scale last, in an order that differs between
-   gathers and scatters; lane 0's address is base + index[0] * scale.  */
+   gathers and scatters.  */
 static tree
 target_gather_scatter_first_address (gcall *call, bool *is_store)
 {
@@ -55,14 +61,8 @@ target_gather_scatter_first_address (gcall *call, bool *is_store)
   tree scale = gimple_call_arg (call, nargs - 1);
   if (!base || !index || TREE_CODE (scale) != INTEGER_CST)
     return NULL_TREE;
-  tree lane_type = TREE_TYPE (TREE_TYPE (index));
-  tree lane0 = build3 (BIT_FIELD_REF, lane_type, index,
-		       TYPE_SIZE (lane_type), bitsize_zero_node);
-  tree offset = fold_build2 (MULT_EXPR, sizetype,
-			     fold_convert (sizetype, lane0),
-			     fold_convert (sizetype, scale));
   *is_store = scatter;
-  return fold_build_pointer_plus (base, offset);
+  return lane0_address (base, index, scale);
 }
 
 /* The first pointer argument of CALL, or null.  */
