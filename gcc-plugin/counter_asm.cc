@@ -62,6 +62,23 @@ strip_address_conversions (tree t)
   return t;
 }
 
+/* The value of T if it is a constant addend of an address, read in
+   address arithmetic (modulo 2^64: sizetype's "huge" addends are
+   negative offsets).  */
+bool
+address_constant (tree t, HOST_WIDE_INT *value)
+{
+  if (TREE_CODE (t) != INTEGER_CST)
+    return false;
+  if (TYPE_PRECISION (TREE_TYPE (t)) == HOST_BITS_PER_WIDE_INT)
+    *value = (HOST_WIDE_INT) TREE_INT_CST_LOW (t);
+  else if (tree_fits_shwi_p (t))
+    *value = tree_to_shwi (t);
+  else
+    return false;
+  return true;
+}
+
 /* An operand the asm can take in a register as it is.  */
 bool
 register_operand_p (tree t)
@@ -85,18 +102,23 @@ memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
 {
   memprof_asm_site site = { NULL_TREE, NULL_TREE, 1, 0, 1 };
   tree e = strip_address_conversions (address);
+  HOST_WIDE_INT addend;
   for (;;)
     {
-      if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
-	  && tree_fits_shwi_p (TREE_OPERAND (e, 1))
-	  && fits_displacement (site.offset
-				+ tree_to_shwi (TREE_OPERAND (e, 1))))
-	{
-	  site.offset += tree_to_shwi (TREE_OPERAND (e, 1));
-	  e = strip_address_conversions (TREE_OPERAND (e, 0));
-	  continue;
-	}
-      break;
+      tree pointer, constant;
+      if (TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
+	pointer = TREE_OPERAND (e, 0), constant = TREE_OPERAND (e, 1);
+      else if (TREE_CODE (e) == ADDR_EXPR
+	       && TREE_CODE (TREE_OPERAND (e, 0)) == MEM_REF)
+	pointer = TREE_OPERAND (TREE_OPERAND (e, 0), 0),
+	constant = TREE_OPERAND (TREE_OPERAND (e, 0), 1);
+      else
+	break;
+      if (!address_constant (constant, &addend) || !fits_displacement (addend)
+	  || !fits_displacement (site.offset + addend))
+	break;
+      site.offset += addend;
+      e = strip_address_conversions (pointer);
     }
   /* VAR + INDEX * {1,2,4,8}: the lea does the scaling.  */
   if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
@@ -111,6 +133,20 @@ memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
 	  site.scale = scale;
 	  e = strip_address_conversions (TREE_OPERAND (e, 0));
 	}
+    }
+  /* VAR = P + C computed for the access alone (p[-1] in GIMPLE is
+     _1 = p + -8; *_1): count at P + C, P being live anyway.  */
+  while (TREE_CODE (e) == SSA_NAME)
+    {
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (e));
+      if (!def || gimple_assign_rhs_code (def) != POINTER_PLUS_EXPR
+	  || TREE_CODE (gimple_assign_rhs1 (def)) != SSA_NAME
+	  || !address_constant (gimple_assign_rhs2 (def), &addend)
+	  || !fits_displacement (addend)
+	  || !fits_displacement (site.offset + addend))
+	break;
+      site.offset += addend;
+      e = gimple_assign_rhs1 (def);
     }
   site.var = e;
   tree uintptr = pointer_sized_int_node;
@@ -229,6 +265,8 @@ memprof_asm_counter_block::build ()
   auto_vec<char> template_text;
   for (const memprof_asm_site &site : m_sites)
     append_template (&template_text, site);
+  /* No separator after the last line.  */
+  template_text.truncate (template_text.length () - 2);
   template_text.safe_push ('\0');
   const char *text = ggc_strdup (template_text.address ());
 

@@ -16,12 +16,15 @@
 /* { dg-final { scan-compiler-output "memprof: indexed: 1 instrumented, 0 skipped" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_array: 1 instrumented, 0 skipped" } } */
 /* Blocks: load_two 1, bump 1, bump_across_call 2, fields 1, indexed 1,
-   sum_array 1.  */
-/* { dg-final { scan-assembler-times "#APP" 7 } } */
-/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 10 } } */
-/* { dg-final { scan-assembler-times "addq\t\\\$1, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 9 } } */
+   sum_array 1, neighbours 1.  */
+/* { dg-final { scan-assembler-times "#APP" 8 } } */
+/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 12 } } */
+/* { dg-final { scan-assembler-times "addq\t\\\$1, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 11 } } */
 /* { dg-final { scan-assembler-times "addq\t\\\$2, \\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 1 } } */
 /* { dg-final { scan-assembler-times "leaq\t8\\(%r\[a-z0-9\]+\\), %r" 1 } } */
 /* { dg-final { scan-assembler-times "leaq\t16\\(%r\[a-z0-9\]+\\), %r" 1 } } */
 /* { dg-final { scan-assembler-times "leaq\t\\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,4\\), %r\[a-z0-9\]+\n\tshrq" 1 } } */
 /* { dg-final { scan-assembler-not "andq\t\\\$-64" } } */
+/* { dg-final { scan-compiler-output "memprof: neighbours: 2 instrumented, 0 skipped" } } */
+/* { dg-final { scan-assembler-times "leaq\t-8\\(%rdi\\), %r\[a-z0-9\]+\n\tshrq" 1 } } */
+/* { dg-final { scan-assembler-times "leaq\t-24\\(%rdi\\), %r\[a-z0-9\]+\n\tshrq" 1 } } */

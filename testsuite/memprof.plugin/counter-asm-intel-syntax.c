@@ -6,10 +6,11 @@
 
 #include "counter-sequence.h"
 
-/* { dg-final { scan-assembler-times "#APP" 7 } } */
-/* { dg-final { scan-assembler-times "shr\tr\[a-z0-9\]+, 6" 10 } } */
-/* { dg-final { scan-assembler-times "add\tQWORD PTR \\\[r\[a-z0-9\]+\\+r\[a-z0-9\]+\\*8\\\], 1\n" 9 } } */
+/* { dg-final { scan-assembler-times "#APP" 8 } } */
+/* { dg-final { scan-assembler-times "shr\tr\[a-z0-9\]+, 6" 12 } } */
+/* { dg-final { scan-assembler-times "add\tQWORD PTR \\\[r\[a-z0-9\]+\\+r\[a-z0-9\]+\\*8\\\], 1\n" 11 } } */
 /* { dg-final { scan-assembler-times "add\tQWORD PTR \\\[r\[a-z0-9\]+\\+r\[a-z0-9\]+\\*8\\\], 2\n" 1 } } */
 /* { dg-final { scan-assembler-times "lea\tr\[a-z0-9\]+, \\\[r\[a-z0-9\]+\\+8\\\]" 1 } } */
 /* { dg-final { scan-assembler-times "lea\tr\[a-z0-9\]+, \\\[r\[a-z0-9\]+\\+16\\\]" 1 } } */
 /* { dg-final { scan-assembler-times "lea\tr\[a-z0-9\]+, \\\[r\[a-z0-9\]+\\+r\[a-z0-9\]+\\*4\\\]\n\tshr" 1 } } */
+/* { dg-final { scan-assembler-times "lea\tr\[a-z0-9\]+, \\\[rdi-8\\\]\n\tshr" 1 } } */

@@ -27,10 +27,11 @@ bump_across_mempcpy (long *r, char *d, const char *s, unsigned long n)
 /* { dg-final { scan-compiler-output "memprof: bump_across_call: 2 instrumented, 0 skipped" } } */
 /* { dg-final { scan-compiler-output "memprof: fields: 3 instrumented, 0 skipped" } } */
 /* Shifts: load_two 2, bump 1, bump_across_call 1 (shared), fields 3,
-   indexed 1, sum_array 1, bump_across_mempcpy 1 (shared); updates by 1:
+   indexed 1, sum_array 1, neighbours 2, bump_across_mempcpy 1 (shared);
+   updates by 1:
    all but bump's, which adds 2.  */
-/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 10 } } */
-/* { dg-final { scan-assembler-times "addq\t\\\$1, 0?\\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 11 } } */
+/* { dg-final { scan-assembler-times "shrq\t\\\$6, %r\[a-z0-9\]+" 12 } } */
+/* { dg-final { scan-assembler-times "addq\t\\\$1, 0?\\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 13 } } */
 /* { dg-final { scan-assembler-times "addq\t\\\$2, 0?\\(%r\[a-z0-9\]+,%r\[a-z0-9\]+,8\\)" 1 } } */
 /* { dg-final { scan-assembler-not "andq\t\\\$-64" } } */
 /* { dg-final { scan-assembler-not "shrq\t\\\$3," } } */

@@ -50,3 +50,11 @@ sum_array (const int *a, long n)
     s += a[i] * i;
   return s;
 }
+
+/* Offsets folded into the access (MEM[p + -8B]): the counter block takes
+   P and the offset, computing nothing beforehand.  */
+long
+neighbours (long *p)
+{
+  return p[-1] + p[-3];
+}
