@@ -22,7 +22,7 @@ bump_across_call (long *r, void (*callback) (void))
   *r = value + 1;
 }
 
-struct record
+struct account
 {
   long id;
   long balance;
@@ -30,7 +30,7 @@ struct record
 };
 
 long
-fields (struct record *r)
+fields (struct account *r)
 {
   return r->id + r->balance + r->flags;
 }
