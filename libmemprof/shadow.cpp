@@ -52,16 +52,28 @@ granule_bounds (uintptr_t p, size_t size, uint64_t **beg, uint64_t **end)
   *end = shadow_counter (last) + 1;
 }
 
+// The counters of [P, P + SIZE) in [*BEG, *END), their number in S and
+// nothing counted yet; false (and S empty) when there is no shadow.
+bool
+block_counters (uintptr_t p, size_t size, GranuleStats *s, uint64_t **beg,
+                uint64_t **end)
+{
+  *s = { 0, 0, 0 };
+  if (!__memprof_shadow_memory_dynamic_address)
+    return false;
+  granule_bounds (p, size, beg, end);
+  s->granules = *end - *beg;
+  return true;
+}
+
 template <bool kClear>
 GranuleStats
 scan (uintptr_t p, size_t size)
 {
-  GranuleStats s = { 0, 0, 0 };
-  if (!__memprof_shadow_memory_dynamic_address)
-    return s;
+  GranuleStats s;
   uint64_t *beg, *end;
-  granule_bounds (p, size, &beg, &end);
-  s.granules = end - beg;
+  if (!block_counters (p, size, &s, &beg, &end))
+    return s;
   bool dirty = false;
   for (uint64_t *c = beg; c < end; c++)
     {
@@ -141,12 +153,10 @@ GranuleStats
 shadow_collect_span (uintptr_t p, size_t size, uintptr_t span_begin,
                      uintptr_t span_end)
 {
-  GranuleStats s = { 0, 0, 0 };
-  if (!__memprof_shadow_memory_dynamic_address)
-    return s;
+  GranuleStats s;
   uint64_t *beg, *end;
-  granule_bounds (p, size, &beg, &end);
-  s.granules = end - beg;
+  if (!block_counters (p, size, &s, &beg, &end))
+    return s;
   uint64_t *c = shadow_counter (span_begin);
   uint64_t *span_end_counter = shadow_counter (span_end - 1) + 1;
   for (; c < span_end_counter; c++)
