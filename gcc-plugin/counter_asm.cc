@@ -96,31 +96,64 @@ append_text (auto_vec<char> *text, const char *s)
 
 } // namespace
 
-/* Split ADDRESS into VAR + INDEX * SCALE + OFFSET, gimplifying what is
-   not already an SSA name or invariant before GSI.  */
-memprof_asm_site
-memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
+/* The pointer ADDRESS is a constant away from, adding the constant to
+   *OFFSET: through conversions (also of SSA names: _4 = (void *) iv),
+   additions of constants, &MEM[p + C], and SSA names computed as P + C
+   for the access alone (p[-1] in GIMPLE is
+   _1 = p + -8; *_1): counting at P + C needs nothing computed beforehand,
+   P being live anyway.  */
+tree
+memprof_address_base (tree address, HOST_WIDE_INT *offset)
 {
-  memprof_asm_site site = { NULL_TREE, NULL_TREE, 1, 0, 1 };
   tree e = strip_address_conversions (address);
-  HOST_WIDE_INT addend;
   for (;;)
     {
       tree pointer, constant;
+      gassign *def = NULL;
       if (TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
 	pointer = TREE_OPERAND (e, 0), constant = TREE_OPERAND (e, 1);
       else if (TREE_CODE (e) == ADDR_EXPR
 	       && TREE_CODE (TREE_OPERAND (e, 0)) == MEM_REF)
 	pointer = TREE_OPERAND (TREE_OPERAND (e, 0), 0),
 	constant = TREE_OPERAND (TREE_OPERAND (e, 0), 1);
+      else if (TREE_CODE (e) == SSA_NAME
+	       && (def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (e)))
+	       && TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME)
+	{
+	  tree_code code = gimple_assign_rhs_code (def);
+	  if (CONVERT_EXPR_CODE_P (code))
+	    {
+	      /* _4 = (void *) ivtmp: the integer is the pointer.  */
+	      tree from = strip_address_conversions (build1 (code, TREE_TYPE (e),
+							    gimple_assign_rhs1 (def)));
+	      if (TREE_CODE (from) != SSA_NAME)
+		break;
+	      e = from;
+	      continue;
+	    }
+	  if (code != POINTER_PLUS_EXPR)
+	    break;
+	  pointer = gimple_assign_rhs1 (def), constant = gimple_assign_rhs2 (def);
+	}
       else
 	break;
+      HOST_WIDE_INT addend;
       if (!address_constant (constant, &addend) || !fits_displacement (addend)
-	  || !fits_displacement (site.offset + addend))
+	  || !fits_displacement (*offset + addend))
 	break;
-      site.offset += addend;
+      *offset += addend;
       e = strip_address_conversions (pointer);
     }
+  return e;
+}
+
+/* Split ADDRESS into VAR + INDEX * SCALE + OFFSET, gimplifying what is
+   not already an SSA name or invariant before GSI.  */
+memprof_asm_site
+memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
+{
+  memprof_asm_site site = { NULL_TREE, NULL_TREE, 1, 0, 1 };
+  tree e = memprof_address_base (address, &site.offset);
   /* VAR + INDEX * {1,2,4,8}: the lea does the scaling.  */
   if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
       && TREE_CODE (TREE_OPERAND (e, 1)) == MULT_EXPR
@@ -132,22 +165,8 @@ memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
 	{
 	  site.index = TREE_OPERAND (TREE_OPERAND (e, 1), 0);
 	  site.scale = scale;
-	  e = strip_address_conversions (TREE_OPERAND (e, 0));
+	  e = memprof_address_base (TREE_OPERAND (e, 0), &site.offset);
 	}
-    }
-  /* VAR = P + C computed for the access alone (p[-1] in GIMPLE is
-     _1 = p + -8; *_1): count at P + C, P being live anyway.  */
-  while (TREE_CODE (e) == SSA_NAME)
-    {
-      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (e));
-      if (!def || gimple_assign_rhs_code (def) != POINTER_PLUS_EXPR
-	  || TREE_CODE (gimple_assign_rhs1 (def)) != SSA_NAME
-	  || !address_constant (gimple_assign_rhs2 (def), &addend)
-	  || !fits_displacement (addend)
-	  || !fits_displacement (site.offset + addend))
-	break;
-      site.offset += addend;
-      e = gimple_assign_rhs1 (def);
     }
   site.var = e;
   tree uintptr = pointer_sized_int_node;

@@ -32,6 +32,8 @@
 #include "langhooks.h"
 #include "ggc.h"
 #include "tree-ssa-alias.h"
+#include "cfgloop.h"
+#include "tree-eh.h"
 
 #define MEMPROF_NO_ABI_DECLS
 #include "memprof/abi.h"

@@ -37,6 +37,7 @@ tree memprof_shadow_base_decl ();     /* extern uintptr_t base.  */
 tree memprof_counter_type ();         /* uint64 with a private alias set.  */
 tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
 tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
+tree memprof_count_strided_function (); /* __memprof_count_strided.  */
 tree memprof_ctor_function (const char *name); /* void name (void).  */
 /* The root table for PLUGIN_REGISTER_GGC_ROOTS.  */
 extern const struct ggc_root_tab memprof_gc_roots[];
@@ -75,6 +76,9 @@ bool memprof_redirect_memory_builtin (gimple_stmt_iterator *gsi);
 /* --- counter_asm.cc: counter updates as x86-64 asm blocks -------------- */
 /* True if the target is x86-64 with 64-bit pointers.  */
 bool memprof_asm_counters_supported ();
+/* The pointer ADDRESS is a constant away from, the constant added to
+   *OFFSET.  */
+tree memprof_address_base (tree address, HOST_WIDE_INT *offset);
 
 /* One granule site of a block: the counter of the granule holding
    VAR + INDEX * SCALE + OFFSET gets STEP added.  */
@@ -115,12 +119,43 @@ private:
   auto_vec<tree, 4> m_operands; /* Register operands after the base.  */
 };
 
+/* --- loop_counts.cc: a call-free loop's strided accesses, counted once - */
+class memprof_loop_counts
+{
+public:
+  /* Find the loops whose accesses can be counted at their exit.  */
+  void begin (function *fun);
+  /* Take the count of the access at ADDRESS made by STMT if it can be
+     counted at its loop's exit.  */
+  bool add (gimple *stmt, tree address);
+  /* Insert the counts on the exit edges; true if any was.  */
+  bool finish ();
+
+private:
+  struct loop_shape
+  {
+    bool eligible;
+    edge entry, latch, exit;
+  };
+  struct strided_count
+  {
+    edge exit;
+    tree pointer, start;
+    HOST_WIDE_INT offset, step;
+    bool before_exit_test;
+  };
+  bool m_active = false;
+  auto_vec<loop_shape> m_loops; /* By loop number.  */
+  auto_vec<strided_count> m_counts;
+};
+
 /* --- statistics.cc ------------------------------------------------------ */
 struct memprof_function_stats
 {
   unsigned instrumented = 0;
   unsigned skipped[MEMPROF_NUM_VERDICTS] = {};
   unsigned builtins_redirected = 0;
+  unsigned at_loop_exits = 0; /* Of the instrumented, counted at exits.  */
 };
 void memprof_report_statistics (function *fun,
 				const memprof_function_stats &stats);

@@ -75,6 +75,7 @@ private:
   /* Counts go into asm blocks (counter_asm.cc) rather than GIMPLE.  */
   bool m_asm_counters;
   memprof_asm_counter_block m_asm_block;
+  memprof_loop_counts m_loop_counts; /* With the asm blocks, when optimizing.  */
   tree m_base = NULL_TREE; /* SSA name: the shadow base, a counter pointer.  */
   basic_block m_sites_block = NULL;
   auto_vec<granule_site, 8> m_sites; /* The granules counted in that block.  */
@@ -281,7 +282,13 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
     }
   else if (m_asm_counters)
     {
-      m_asm_block.add (gsi, address, shadow_base ());
+      if (m_loop_counts.add (gsi_stmt (*gsi), address))
+	{
+	  stats.at_loop_exits++;
+	  m_calls_changed = true;
+	}
+      else
+	m_asm_block.add (gsi, address, shadow_base ());
       m_changed = true;
       return;
     }
@@ -406,6 +413,8 @@ function_instrumenter::instrument_statement (gimple_stmt_iterator *gsi)
 void
 function_instrumenter::walk ()
 {
+  if (m_asm_counters && optimize)
+    m_loop_counts.begin (m_fun);
   basic_block bb;
   FOR_EACH_BB_FN (bb, m_fun)
     {
@@ -438,6 +447,7 @@ function_instrumenter::walk ()
 unsigned
 function_instrumenter::finish ()
 {
+  m_loop_counts.finish ();
   if (m_base)
     {
       tree decl = memprof_shadow_base_decl ();

@@ -13,6 +13,7 @@ static tree store_callback;
 static tree memcpy_fn;
 static tree memmove_fn;
 static tree memset_fn;
+static tree count_strided_fn;
 
 #define MEMPROF_ROOT(var) \
   { &var, 1, sizeof (var), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node }
@@ -25,6 +26,7 @@ const struct ggc_root_tab memprof_gc_roots[] = {
   MEMPROF_ROOT (memcpy_fn),
   MEMPROF_ROOT (memmove_fn),
   MEMPROF_ROOT (memset_fn),
+  MEMPROF_ROOT (count_strided_fn),
   LAST_GGC_ROOT_TAB
 };
 
@@ -83,6 +85,20 @@ memprof_access_callback (bool is_store)
 							pointer_sized_int_node,
 							NULL_TREE));
   return slot;
+}
+
+tree
+memprof_count_strided_function ()
+{
+  if (!count_strided_fn)
+    count_strided_fn
+      = external_function (MEMPROF_COUNT_STRIDED,
+			   build_function_type_list (void_type_node,
+						     pointer_sized_int_node,
+						     pointer_sized_int_node,
+						     pointer_sized_int_node,
+						     NULL_TREE));
+  return count_strided_fn;
 }
 
 tree

@@ -1,9 +1,12 @@
 /* -fplugin-arg-memprof-stats: one line per function on stderr,
 
      memprof: FUNC: N instrumented, M skipped (L local, G global,
-       S stack-pointer, C constant, A asm, U unsupported), B builtins
+       S stack-pointer, C constant, A asm, U unsupported), B builtins,
+       E at loop exits
 
-   (on one line) so that users and tests can see what was counted.  */
+   on one line (E of the N instrumented accesses are counted when their
+   loop exits, loop_counts.cc), so that users and tests can see what was
+   counted.  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -17,10 +20,11 @@ memprof_report_statistics (function *fun, const memprof_function_stats &s)
   fprintf (stderr,
 	   "memprof: %s: %u instrumented, %u skipped (%u local, %u global, "
 	   "%u stack-pointer, %u constant, %u asm, %u unsupported), "
-	   "%u builtins\n",
+	   "%u builtins, %u at loop exits\n",
 	   function_name (fun), s.instrumented, skipped,
 	   s.skipped[MEMPROF_SKIP_LOCAL], s.skipped[MEMPROF_SKIP_GLOBAL],
 	   s.skipped[MEMPROF_SKIP_STACK_POINTER],
 	   s.skipped[MEMPROF_SKIP_CONSTANT], s.skipped[MEMPROF_SKIP_ASM],
-	   s.skipped[MEMPROF_SKIP_UNSUPPORTED], s.builtins_redirected);
+	   s.skipped[MEMPROF_SKIP_UNSUPPORTED], s.builtins_redirected,
+	   s.at_loop_exits);
 }

@@ -205,6 +205,13 @@ __memprof_record_access_range (const void *p, size_t n)
 }
 
 MEMPROF_EXPORT void
+__memprof_count_strided (uintptr_t addr, uintptr_t count, uintptr_t stride)
+{
+  memprof_count_strided (__memprof_shadow_memory_dynamic_address, addr, count,
+                         stride);
+}
+
+MEMPROF_EXPORT void
 __memprof_load (uintptr_t addr)
 {
   if (__memprof_shadow_memory_dynamic_address)

@@ -40,6 +40,11 @@
 #define MEMPROF_MEMCPY "__memprof_memcpy"
 #define MEMPROF_MEMMOVE "__memprof_memmove"
 #define MEMPROF_MEMSET "__memprof_memset"
+/* The counts of a loop's accesses to ADDR, ADDR + STRIDE, ... (COUNT of
+   them), added when the loop ends instead of one at a time: void
+   f (uintptr_t addr, uintptr_t count, uintptr_t stride), the rule of
+   memprof_count_strided in range_access.h.  */
+#define MEMPROF_COUNT_STRIDED "__memprof_count_strided"
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,6 +62,8 @@ void *__memprof_memmove (void *dst, const void *src, size_t n);
 void *__memprof_memset (void *dst, int c, size_t n);
 /* Count an access of N bytes at ADDR by the range rule.  */
 void __memprof_record_access_range (const void *addr, size_t n);
+void __memprof_count_strided (uintptr_t addr, uintptr_t count,
+                              uintptr_t stride);
 #endif
 #ifdef __cplusplus
 }

@@ -28,4 +28,30 @@ memprof_count_range (uintptr_t shadow_base, uintptr_t addr, size_t n)
     ++*c;
 }
 
+/* Strided rule: COUNT accesses at ADDR, ADDR + STRIDE, ADDR + 2 * STRIDE,
+   ... (STRIDE > 0) add, to each granule's counter, the number of them
+   whose address lies in it: exactly what counting each access on its own
+   gives, one granule at a time.  The plugin uses it for accesses through
+   a pointer induction variable of a loop without calls, counted when the
+   loop exits.  */
+static inline void
+memprof_count_strided (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
+                       uintptr_t stride)
+{
+  if (count == 0 || stride == 0 || shadow_base == 0)
+    return;
+  while (count)
+    {
+      /* Accesses from ADDR up to the end of its granule.  */
+      uintptr_t room = (addr | (MEMPROF_GRANULE_SIZE - 1)) - addr;
+      uintptr_t n = room / stride + 1;
+      if (n > count)
+        n = count;
+      *(uint64_t *) (((addr & ~(uintptr_t) (MEMPROF_GRANULE_SIZE - 1))
+                      >> MEMPROF_SHADOW_SCALE) + shadow_base) += n;
+      addr += n * stride;
+      count -= n;
+    }
+}
+
 #endif /* MEMPROF_RANGE_ACCESS_H */

@@ -1,0 +1,16 @@
+/* Loops through pointer induction variables at -O0: the exact access
+   count of each block.  Unoptimized code reads *P twice per iteration in
+   sum_until (s += *p++ after while (*p)) and A[I] twice in
+   sum_until_value: 300 more and 120 more than at -O2.  */
+/* { dg-do run } */
+/* { dg-options "-O0" } */
+
+#include "loop-counts.h"
+
+/* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
+/* { dg-final { memprof-record fn=alloc_string<main total_access_count==901 } } */
+/* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
+/* { dg-final { memprof-record fn=alloc_pairs<main total_access_count==150 } } */
+/* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
+/* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
+/* { dg-final { memprof-record fn=alloc_early<main total_access_count==242 } } */

@@ -1,0 +1,23 @@
+/* Loops through pointer induction variables at -O2: the exact access
+   count of each block, and which accesses are counted at their loop's
+   exit (vectorization off: vector accesses would count per vector).
+   sum_zigzag's first read is peeled off before its loop.  */
+/* { dg-do run } */
+/* { dg-options "-O2 -fno-tree-vectorize -fplugin-arg-memprof-stats" } */
+
+#include "loop-counts.h"
+
+/* { dg-final { scan-compiler-output "memprof: sum_bytes: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_until: 2 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_ints: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_odd: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_zigzag: 3 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_calling: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_until_value: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
+/* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
+/* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
+/* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
+/* { dg-final { memprof-record fn=alloc_pairs<main total_access_count==150 } } */
+/* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
+/* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
+/* { dg-final { memprof-record fn=alloc_early<main total_access_count==122 } } */

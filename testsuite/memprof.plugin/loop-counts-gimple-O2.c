@@ -1,0 +1,14 @@
+/* The same loops counted access by access (counters=gimple, which counts
+   nothing at loop exits) give the same counts as loop-counts-O2.c.  */
+/* { dg-do run } */
+/* { dg-options "-O2 -fno-tree-vectorize -fplugin-arg-memprof-counters=gimple" } */
+
+#include "loop-counts.h"
+
+/* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
+/* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
+/* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
+/* { dg-final { memprof-record fn=alloc_pairs<main total_access_count==150 } } */
+/* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
+/* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
+/* { dg-final { memprof-record fn=alloc_early<main total_access_count==122 } } */

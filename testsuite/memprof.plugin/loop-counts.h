@@ -1,0 +1,154 @@
+/* Loops whose accesses go through a pointer induction variable, each on a
+   block from its own allocation function, so each block's access count
+   is known exactly.  Included by loop-counts-O0.c and loop-counts-O2.c:
+   at -O2 the call-free ones are counted once at their exit
+   (loop_counts.cc), at -O0 access by access.
+   Blocks come from calloc (its zeroing is not an access) or are filled
+   by a loop that calls a function per element (never counted at the
+   exit), so every count below is reads plus those writes.  */
+
+#include <stdlib.h>
+
+#define NOINLINE __attribute__ ((noinline, noclone))
+
+#define ALLOCATOR(name, size)			\
+  NOINLINE void *name (void)			\
+  {						\
+    void *p = calloc (size, 1);			\
+    __asm__ volatile ("" : : "r" (p) : "memory");	\
+    return p;					\
+  }
+ALLOCATOR (alloc_bytes, 1000)
+ALLOCATOR (alloc_string, 301)
+ALLOCATOR (alloc_ints, 500 * sizeof (int))
+ALLOCATOR (alloc_pairs, 300 * sizeof (long))
+ALLOCATOR (alloc_zigzag, 401)
+ALLOCATOR (alloc_called, 200 * sizeof (int))
+ALLOCATOR (alloc_early, 200 * sizeof (int))
+
+NOINLINE char
+letter (int i)
+{
+  __asm__ volatile ("");
+  return (char) ('a' + i % 26);
+}
+
+/* N reads, step 1.  */
+NOINLINE unsigned long
+sum_bytes (const unsigned char *p, size_t n)
+{
+  unsigned long s = 0;
+  for (size_t k = 0; k < n; k++)
+    s += p[k];
+  return s;
+}
+
+/* N writes, each after a call: not counted at the exit.  */
+NOINLINE void
+fill_letters (char *p, int n)
+{
+  for (int i = 0; i < n; i++)
+    p[i] = letter (i);
+}
+
+/* strlen (P) + 1 reads: the first before the loop, the rest through the
+   pointer incremented before the read.  */
+NOINLINE unsigned long
+sum_until (const char *p)
+{
+  unsigned long s = 0;
+  while (*p)
+    s += *p++;
+  return s;
+}
+
+/* N reads, step 4.  */
+NOINLINE long
+sum_ints (const int *a, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    s += a[i];
+  return s;
+}
+
+/* N reads of the odd elements: step 16, offset 8.  */
+NOINLINE long
+sum_odd (const long *a, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    s += a[2 * i + 1];
+  return s;
+}
+
+/* The exit test between two reads: with P[2K] the first zero, K + 1
+   reads of P[2I] and K of P[2I + 1].  */
+NOINLINE long
+sum_zigzag (const unsigned char *p)
+{
+  long s = 0;
+  for (;;)
+    {
+      if (!p[0])
+	break;
+      s += p[1];
+      p += 2;
+    }
+  return s;
+}
+
+/* N reads in a loop that calls: counted access by access.  */
+NOINLINE long
+sum_calling (const int *a, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    s += a[i] + letter ((int) i);
+  return s;
+}
+
+/* Two exits: reads up to and including the first A[I] == STOP.  */
+NOINLINE long
+sum_until_value (const int *a, long n, int stop)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    {
+      if (a[i] == stop)
+	break;
+      s += a[i];
+    }
+  return s;
+}
+
+int
+main (void)
+{
+  long total = 0;
+  unsigned char *bytes = alloc_bytes ();
+  total += sum_bytes (bytes, 1000);		/* 1000 */
+  char *string = alloc_string ();
+  fill_letters (string, 300);
+  total += sum_until (string);			/* 300 + 301 (-O0: + 300) */
+  int *ints = alloc_ints ();
+  total += sum_ints (ints, 500);		/* 500 */
+  long *pairs = alloc_pairs ();
+  total += sum_odd (pairs, 150);		/* 150 */
+  unsigned char *zigzag = alloc_zigzag ();
+  fill_letters ((char *) zigzag, 200);
+  total += sum_zigzag (zigzag);		/* 200 + 101 + 100 */
+  int *called = alloc_called ();
+  total += sum_calling (called, 200);		/* 200 */
+  int *early = alloc_early ();
+  early[120] = 7;
+  total += sum_until_value (early, 200, 7);	/* 1 + 121 (-O0: + 120) */
+  free (bytes);
+  free (string);
+  free (ints);
+  free (pairs);
+  free (zigzag);
+  free (called);
+  free (early);
+  return total == 0;
+}
