@@ -55,7 +55,7 @@ class Scales:
     merge_profiles: int
 
 
-FULL = Scales(timing=100, runs=7, dhat=3, dhat_runs=3,
+FULL = Scales(timing=100, runs=11, dhat=3, dhat_runs=3,
               large_tu_functions=100, compile_runs=3, merge_profiles=100)
 QUICK = Scales(timing=10, runs=3, dhat=1, dhat_runs=1,
                large_tu_functions=15, compile_runs=1, merge_profiles=100)
