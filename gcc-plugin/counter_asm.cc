@@ -50,15 +50,23 @@ fits_displacement (HOST_WIDE_INT offset)
 	 && offset < (HOST_WIDE_INT_1 << 31);
 }
 
+/* Does a conversion from FROM to TO keep an address as it is (both
+   pointers or integers of pointer size)?  */
+bool
+address_conversion_p (tree to, tree from)
+{
+  return (POINTER_TYPE_P (from) || INTEGRAL_TYPE_P (from))
+	 && TYPE_PRECISION (from) == POINTER_SIZE
+	 && TYPE_PRECISION (to) == POINTER_SIZE;
+}
+
 /* Strip conversions between pointers and pointer-sized integers.  */
 tree
 strip_address_conversions (tree t)
 {
   while (CONVERT_EXPR_P (t)
-	 && (POINTER_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0)))
-	     || INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))))
-	 && TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (t, 0))) == POINTER_SIZE
-	 && TYPE_PRECISION (TREE_TYPE (t)) == POINTER_SIZE)
+	 && address_conversion_p (TREE_TYPE (t),
+				  TREE_TYPE (TREE_OPERAND (t, 0))))
     t = TREE_OPERAND (t, 0);
   return t;
 }
@@ -124,9 +132,8 @@ memprof_address_base (tree address, HOST_WIDE_INT *offset)
 	  if (CONVERT_EXPR_CODE_P (code))
 	    {
 	      /* _4 = (void *) ivtmp: the integer is the pointer.  */
-	      tree from = strip_address_conversions (build1 (code, TREE_TYPE (e),
-							    gimple_assign_rhs1 (def)));
-	      if (TREE_CODE (from) != SSA_NAME)
+	      tree from = gimple_assign_rhs1 (def);
+	      if (!address_conversion_p (TREE_TYPE (e), TREE_TYPE (from)))
 		break;
 	      e = from;
 	      continue;
