@@ -92,12 +92,19 @@ new_node ()
   return n;
 }
 
+// A block's lifetime in ms (0 if the clock went backwards).
+inline uint64_t
+lifetime_of (const BlockLife &b)
+{
+  return b.dealloc_timestamp >= b.alloc_timestamp
+           ? b.dealloc_timestamp - b.alloc_timestamp
+           : 0;
+}
+
 void
 init_mib (memprof_raw_mib &m, const BlockLife &b)
 {
-  uint64_t lifetime = b.dealloc_timestamp >= b.alloc_timestamp
-                        ? b.dealloc_timestamp - b.alloc_timestamp
-                        : 0;
+  uint64_t lifetime = lifetime_of (b);
   m.stack_id = b.context_id;
   m.alloc_count = 1;
   m.total_access_count = m.min_access_count = m.max_access_count
@@ -156,42 +163,37 @@ merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add,
 // to mib_fields.inc but not here.
 static_assert (sizeof (memprof_raw_mib) == 23 * sizeof (uint64_t),
                "merge_block must handle every field of mib_fields.inc");
+// One value into a total/min/max triple.
+inline void
+add_sample (uint64_t &total, uint64_t &min, uint64_t &max, uint64_t v)
+{
+  total += v;
+  if (v < min)
+    min = v;
+  if (v > max)
+    max = v;
+}
+
 inline void
 merge_block (memprof_raw_mib &m, const BlockLife &b)
 {
-  uint64_t lifetime = b.dealloc_timestamp >= b.alloc_timestamp
-                        ? b.dealloc_timestamp - b.alloc_timestamp
-                        : 0;
   m.num_lifetime_overlaps += b.alloc_timestamp < m.dealloc_timestamp;
   m.num_same_alloc_cpu += b.alloc_cpu == m.alloc_cpu_id;
   m.num_same_dealloc_cpu += b.dealloc_cpu == m.dealloc_cpu_id;
   m.alloc_count++;
-  m.total_access_count += b.access_count;
-  if (b.access_count < m.min_access_count)
-    m.min_access_count = b.access_count;
-  if (b.access_count > m.max_access_count)
-    m.max_access_count = b.access_count;
-  m.total_size += b.size;
-  if (b.size < m.min_size)
-    m.min_size = b.size;
-  if (b.size > m.max_size)
-    m.max_size = b.size;
+  add_sample (m.total_access_count, m.min_access_count, m.max_access_count,
+              b.access_count);
+  add_sample (m.total_size, m.min_size, m.max_size, b.size);
   m.alloc_timestamp = b.alloc_timestamp;
   m.dealloc_timestamp = b.dealloc_timestamp;
-  m.total_lifetime += lifetime;
-  if (lifetime < m.min_lifetime)
-    m.min_lifetime = lifetime;
-  if (lifetime > m.max_lifetime)
-    m.max_lifetime = lifetime;
+  add_sample (m.total_lifetime, m.min_lifetime, m.max_lifetime,
+              lifetime_of (b));
   m.alloc_cpu_id = b.alloc_cpu;
   m.dealloc_cpu_id = b.dealloc_cpu;
   m.num_migrated_cpu += b.alloc_cpu != b.dealloc_cpu;
   m.data_type_id = b.data_type_id;
-  m.total_percent_utilized += b.percent_utilized;
-  if (b.percent_utilized < m.min_percent_utilized)
-    m.min_percent_utilized = b.percent_utilized;
-  if (b.percent_utilized > m.max_percent_utilized)
-    m.max_percent_utilized = b.percent_utilized;
+  add_sample (m.total_percent_utilized, m.min_percent_utilized,
+              m.max_percent_utilized, b.percent_utilized);
 }
 
 // Merge the aggregate M (first block FIRST) into the shared table.
