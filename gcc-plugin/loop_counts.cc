@@ -165,7 +165,6 @@ memprof_loop_counts::finish ()
 				       build_int_cst (uintptr, c.step));
       gimple_call_set_nothrow (call, true);
       gimple_seq_add_stmt (&seq, call);
-      gimple_seq_set_location (seq, UNKNOWN_LOCATION);
       gsi_insert_seq_on_edge (c.exit, seq);
     }
   bool inserted = !m_counts.is_empty ();
