@@ -71,17 +71,13 @@ retire_one (ChunkHeader *h, void *, void *arg)
 
 } // namespace
 
-void *
-allocate (size_t size, size_t align, uintptr_t frame, bool zero)
+namespace {
+
+// Make the block P (header H, not yet visible as allocated) a new
+// allocation of SIZE bytes whose stack starts at the caller of FRAME.
+inline void
+start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
 {
-  ensure_early_init ();
-  void *p = allocator_allocate (size, align < 32 ? 32 : align);
-  if (UNLIKELY (!p))
-    {
-      errno = ENOMEM;
-      return nullptr;
-    }
-  ChunkHeader *h = header_before (p);
   uintptr_t pcs[256];
   PerThread *pt = per_thread ();
   uint32_t *id_slot = nullptr;
@@ -100,35 +96,20 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
   h->requested_size = size;
   h->data_type_id = 0;
   h->epoch = profile_epoch;
-  // A free primary block's shadow is zero (deallocate leaves it so); a
+  // A free primary block's shadow is zero (end_life leaves it so); a
   // secondary block is fresh memory whose shadow may hold counts of
-  // whatever was mapped there before.
+  // whatever was mapped there before, or a block kept by realloc whose
+  // slack the program may have written.
   if (UNLIKELY (h->flags & kChunkSecondary))
     shadow_clear ((uintptr_t) p, size);
-  // A secondary block comes from a fresh anonymous mapping, already zero.
-  if (zero && !(h->flags & kChunkSecondary))
-    internal_memset (p, 0, size);
-  __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
-  return p;
 }
 
-void
-deallocate (void *p)
+// End the life of block P whose header H was claimed from state OLD
+// (kChunkAllocated or kChunkReported): fold its counters into its
+// context unless a dump already reported it, and leave its shadow zero.
+inline void
+end_life (void *p, ChunkHeader *h, uint8_t old)
 {
-  if (!p)
-    return;
-  ChunkHeader *h = allocator_header (p);
-  if (UNLIKELY (!h))
-    return;   // Not ours (e.g. from the loader's early allocator).
-  uint8_t old = __atomic_exchange_n (&h->state, kChunkFree, __ATOMIC_ACQ_REL);
-  if (UNLIKELY (old != kChunkAllocated && old != kChunkReported))
-    {
-      // A double or invalid free: leave the block alone rather than
-      // corrupt the free lists, and let the program go on.
-      if (old != kChunkFree)
-        __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
-      return;
-    }
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
   bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
@@ -148,6 +129,66 @@ deallocate (void *p)
     record_life (h, shadow_collect (u, size));
   else
     shadow_clear (u, size);
+}
+
+// Claim block H for its end of life: its state becomes kChunkFree.  The
+// state it had, or kChunkFree when it was not a live block (a double
+// or invalid free), in which case it is left as it was.
+inline uint8_t
+claim_live (ChunkHeader *h)
+{
+  uint8_t old = __atomic_exchange_n (&h->state, kChunkFree, __ATOMIC_ACQ_REL);
+  if (LIKELY (old == kChunkAllocated || old == kChunkReported))
+    return old;
+  if (old != kChunkFree)
+    __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
+  return kChunkFree;
+}
+
+// Whether realloc to SIZE keeps a block of USABLE bytes: when it fits
+// and wastes at most half of it (small blocks are kept whenever they
+// fit: moving them would save next to nothing).
+inline bool
+realloc_in_place (size_t size, size_t usable)
+{
+  return size <= usable && (size >= usable / 2 || usable <= 256);
+}
+
+} // namespace
+
+void *
+allocate (size_t size, size_t align, uintptr_t frame, bool zero)
+{
+  ensure_early_init ();
+  void *p = allocator_allocate (size, align < 32 ? 32 : align);
+  if (UNLIKELY (!p))
+    {
+      errno = ENOMEM;
+      return nullptr;
+    }
+  ChunkHeader *h = header_before (p);
+  start_life (p, h, size, frame);
+  // calloc: every usable byte is zero (glibc's contract), slack included,
+  // since malloc_usable_size promises it to the program.  A secondary
+  // block comes from a fresh anonymous mapping, already zero.
+  if (zero && !(h->flags & kChunkSecondary))
+    internal_memset (p, 0, allocator_usable_size (p, h));
+  __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
+  return p;
+}
+
+void
+deallocate (void *p)
+{
+  if (!p)
+    return;
+  ChunkHeader *h = allocator_header (p);
+  if (UNLIKELY (!h))
+    return;   // Not ours (e.g. from the loader's early allocator).
+  uint8_t old = claim_live (h);
+  if (UNLIKELY (old == kChunkFree))
+    return;   // A double or invalid free: leave the free lists alone.
+  end_life (p, h, old);
   allocator_release (p, h);
 }
 
@@ -169,14 +210,30 @@ reallocate (void *p, size_t size, uintptr_t frame)
       errno = ENOMEM;
       return nullptr;
     }
-  // Always a new block: the new size gets its own record under the
-  // realloc caller's stack, and the old block's life ends here.  The
-  // copy is the runtime's, so it is not counted.
+  size_t usable = allocator_usable_size (p, h);
+  if (realloc_in_place (size, usable))
+    {
+      // glibc keeps a block that fits.  It is still a new allocation
+      // under the realloc caller's stack: the old life ends here, the
+      // new one starts with fresh counters.
+      uint8_t old = claim_live (h);
+      if (UNLIKELY (old == kChunkFree))
+        {
+          errno = ENOMEM;
+          return nullptr;
+        }
+      end_life (p, h, old);
+      start_life (p, h, size, frame);
+      __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
+      return p;
+    }
   void *q = allocate (size, 32, frame, false);
   if (!q)
     return nullptr;
-  size_t old_size = h->requested_size;
-  internal_memcpy (q, p, old_size < size ? old_size : size);
+  // Every byte malloc_usable_size promised is the program's, slack
+  // included (string libraries and zmalloc-style wrappers write there):
+  // keep all of them that fit.  The copy is the runtime's, not counted.
+  internal_memcpy (q, p, usable < size ? usable : size);
   deallocate (p);
   return q;
 }

@@ -1,0 +1,107 @@
+/* realloc keeps a block the new size fits (as glibc does) and still
+   records a new allocation under the realloc caller's stack: the old
+   life is folded into its own context with the accesses made before the
+   realloc, the new one starts with fresh counters.  Small, shrunk and
+   large (mapped) blocks; the large one's slack is written before the
+   realloc and must not be counted to the new allocation.  */
+/* { dg-do run } */
+/* { dg-options "-O0" } */
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+__attribute__ ((noinline)) static char *
+make_small (void)
+{
+  return malloc (5);
+}
+
+__attribute__ ((noinline)) static char *
+grow_small (char *p)
+{
+  return realloc (p, 30);
+}
+
+__attribute__ ((noinline)) static char *
+make_big (void)
+{
+  return malloc (1000);
+}
+
+__attribute__ ((noinline)) static char *
+shrink_big (char *p)
+{
+  return realloc (p, 700);
+}
+
+__attribute__ ((noinline)) static char *
+make_huge (void)
+{
+  return malloc (300000);
+}
+
+__attribute__ ((noinline)) static char *
+grow_huge (char *p, size_t n)
+{
+  return realloc (p, n);
+}
+
+static void
+same (const char *p, const char *q, const char *what)
+{
+  if (p != q)
+    {
+      fprintf (stderr, "FAILED: %s moved the block\n", what);
+      abort ();
+    }
+}
+
+int
+main (void)
+{
+  for (int i = 0; i < 10; i++)
+    {
+      char *p = make_small ();
+      p[0] = 1;
+      p[1] = 2;
+      p[2] = 3;
+      char *q = grow_small (p);
+      same (p, q, "grow_small");
+      q[0] = 4;
+      q[29] = 5;
+      free (q);
+    }
+  for (int i = 0; i < 10; i++)
+    {
+      char *p = make_big ();
+      p[0] = 1;
+      p[999] = 2;
+      char *q = shrink_big (p);
+      same (p, q, "shrink_big");
+      q[0] = 3;
+      q[699] = 4;
+      q[640] = 5;
+      free (q);
+    }
+  for (int i = 0; i < 10; i++)
+    {
+      char *p = make_huge ();
+      size_t usable = malloc_usable_size (p);
+      p[0] = 1;
+      p[usable - 1] = 2;   /* Slack: no one's access.  */
+      char *q = grow_huge (p, usable);
+      same (p, q, "grow_huge");
+      q[1] = 3;
+      free (q);
+    }
+  return 0;
+}
+
+/* { dg-final { memprof-profile-count 1 } } */
+/* { dg-final { memprof-record fn=make_small<main alloc_count==10 total_size==50 total_access_count==30 max_access_count==3 } } */
+/* { dg-final { memprof-record fn=grow_small<main alloc_count==10 total_size==300 total_access_count==20 max_access_count==2 } } */
+/* { dg-final { memprof-record fn=make_big<main alloc_count==10 total_size==10000 total_access_count==20 max_access_count==2 } } */
+/* { dg-final { memprof-record fn=shrink_big<main alloc_count==10 total_size==7000 total_access_count==30 max_access_count==3 } } */
+/* { dg-final { memprof-record fn=make_huge<main alloc_count==10 total_size==3000000 total_access_count==10 max_access_count==1 } } */
+/* { dg-final { memprof-record fn=grow_huge<main alloc_count==10 total_access_count==10 max_access_count==1 } } */
