@@ -82,17 +82,17 @@ static tree
 internal_call_access_address (gcall *call, bool *is_store)
 {
   internal_fn fn = gimple_call_internal_fn (call);
+  if (memprof_ifn_atomic_fetch_cmp_0_p (fn))
+    {
+      *is_store = true;
+      return first_pointer_argument (call);
+    }
   switch (fn)
     {
     case IFN_ATOMIC_BIT_TEST_AND_SET:
     case IFN_ATOMIC_BIT_TEST_AND_COMPLEMENT:
     case IFN_ATOMIC_BIT_TEST_AND_RESET:
     case IFN_ATOMIC_COMPARE_EXCHANGE:
-    case IFN_ATOMIC_ADD_FETCH_CMP_0:
-    case IFN_ATOMIC_SUB_FETCH_CMP_0:
-    case IFN_ATOMIC_AND_FETCH_CMP_0:
-    case IFN_ATOMIC_OR_FETCH_CMP_0:
-    case IFN_ATOMIC_XOR_FETCH_CMP_0:
       *is_store = true;
       return first_pointer_argument (call);
     /* Their memory operand is an ordinary reference, seen by the walk.  */

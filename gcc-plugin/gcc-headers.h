@@ -1,6 +1,7 @@
-/* The GCC 12 plugin headers, in the one order that compiles.  Every
-   source file of the plugin includes this first: GCC's system.h poisons
-   malloc and friends, so standard headers must come before it.  */
+/* The GCC plugin headers (GCC 11 and 12), in the one order that
+   compiles, then gcc-compat.h for what differs between those GCCs.
+   Every source file of the plugin includes this first: GCC's system.h
+   poisons malloc and friends, so standard headers must come before it.  */
 
 #ifndef MEMPROF_GCC_HEADERS_H
 #define MEMPROF_GCC_HEADERS_H
@@ -34,6 +35,8 @@
 #include "tree-ssa-alias.h"
 #include "cfgloop.h"
 #include "tree-eh.h"
+
+#include "gcc-compat.h"
 
 #define MEMPROF_NO_ABI_DECLS
 #include "memprof/abi.h"

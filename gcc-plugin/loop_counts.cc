@@ -83,8 +83,7 @@ loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
 void
 memprof_loop_counts::begin (function *fun)
 {
-  loop_optimizer_init (AVOID_CFG_MODIFICATIONS
-		       | LOOPS_HAVE_MARKED_IRREDUCIBLE_REGIONS);
+  memprof_loop_optimizer_init_marked ();
   m_active = true;
   m_loops.safe_grow_cleared (number_of_loops (fun));
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
