@@ -12,6 +12,19 @@
 
 namespace memprof {
 
+// The little-endian u64 at P, unchecked: for spans a ByteCursor has
+// already checked.
+inline uint64_t
+load_u64le (const uint8_t *p)
+{
+  uint64_t v;
+  std::memcpy (&v, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap64 (v);
+#endif
+  return v;
+}
+
 class ByteCursor
 {
 public:

@@ -2,6 +2,7 @@
 #include "context_table.h"
 
 #include <algorithm>
+#include <new>
 #include <tuple>
 
 namespace memprof {
@@ -64,19 +65,71 @@ ContextTable::intern_frame (const Frame &f)
   return ins.first->second;
 }
 
+uint64_t
+ContextTable::position_hash (const Stack &stack) const
+{
+  uint64_t h = 1469598103934665603ULL;
+  for (uint32_t id : stack)
+    {
+      h ^= frame_position_[id];
+      h *= 1099511628211ULL;
+    }
+  // FNV's low bits are weak; the slot index uses them.
+  h ^= h >> 32;
+  h *= 0x9e3779b97f4a7c15ULL;
+  return h ^ (h >> 29);
+}
+
+bool
+ContextTable::same_positions (const Stack &a, const Stack &b) const
+{
+  if (a.size () != b.size ())
+    return false;
+  for (size_t i = 0; i < a.size (); i++)
+    if (a[i] != b[i] && frame_position_[a[i]] != frame_position_[b[i]])
+      return false;
+  return true;
+}
+
+void
+ContextTable::grow ()
+{
+  size_t n = slots_.empty () ? 1024 : slots_.size () * 2;
+  slots_.assign (n, 0);
+  for (size_t i = 0; i < contexts_.size (); i++)
+    {
+      size_t k = context_hash_[i] & (n - 1);
+      while (slots_[k])
+        k = (k + 1) & (n - 1);
+      slots_[k] = static_cast<uint32_t> (i + 1);
+    }
+}
+
 void
 ContextTable::add (const Stack &stack, const FieldValues &fields)
 {
-  Stack positions (stack.size ());
-  for (size_t i = 0; i < stack.size (); i++)
-    positions[i] = frame_position_[stack[i]];
-  auto ins = context_ids_.emplace (std::move (positions), contexts_.size ());
-  if (ins.second)
+  // At most half full, so probes stay short.
+  if (2 * (contexts_.size () + 1) > slots_.size ())
+    grow ();
+  uint64_t h = position_hash (stack);
+  size_t mask = slots_.size () - 1;
+  size_t k = h & mask;
+  for (; slots_[k]; k = (k + 1) & mask)
     {
+      size_t i = slots_[k] - 1;
+      if (context_hash_[i] == h && same_positions (contexts_[i].stack, stack))
+        break;
+    }
+  if (!slots_[k])
+    {
+      if (contexts_.size () >= UINT32_MAX)
+        throw std::bad_alloc ();
       contexts_.push_back (Context{ stack, fields });
+      context_hash_.push_back (h);
+      slots_[k] = static_cast<uint32_t> (contexts_.size ());
       return;
     }
-  Context &c = contexts_[ins.first->second];
+  Context &c = contexts_[slots_[k] - 1];
   merge_fields (c.fields, fields);
   // Same positions: keep the smaller (module, address) sequence.
   for (size_t i = 0; i < stack.size (); i++)
@@ -118,18 +171,21 @@ compare_frames (const Frame &a, const Frame &b)
   return ta < tb ? -1 : tb < ta ? 1 : 0;
 }
 
-bool
-ContextTable::stack_less (const Stack &a, const Stack &b) const
+std::vector<uint32_t>
+ContextTable::frame_ranks () const
 {
-  size_t n = std::min (a.size (), b.size ());
-  for (size_t i = 0; i < n; i++)
-    if (a[i] != b[i])
-      {
-        int c = compare_frames (frames_[a[i]], frames_[b[i]]);
-        if (c)
-          return c < 0;
-      }
-  return a.size () < b.size ();
+  // Distinct frames always differ in some compared member (they are
+  // interned by all of them), so the ranks are distinct too.
+  std::vector<uint32_t> order (frames_.size ());
+  for (size_t i = 0; i < order.size (); i++)
+    order[i] = static_cast<uint32_t> (i);
+  std::sort (order.begin (), order.end (), [this] (uint32_t a, uint32_t b) {
+    return compare_frames (frames_[a], frames_[b]) < 0;
+  });
+  std::vector<uint32_t> rank (frames_.size ());
+  for (size_t i = 0; i < order.size (); i++)
+    rank[order[i]] = static_cast<uint32_t> (i);
+  return rank;
 }
 
 std::vector<const Context *>
@@ -139,8 +195,12 @@ ContextTable::canonical_order () const
   v.reserve (contexts_.size ());
   for (const Context &c : contexts_)
     v.push_back (&c);
-  std::sort (v.begin (), v.end (), [this] (const Context *a, const Context *b) {
-    return stack_less (a->stack, b->stack);
+  std::vector<uint32_t> rank = frame_ranks ();
+  std::sort (v.begin (), v.end (), [&rank] (const Context *a,
+                                            const Context *b) {
+    return std::lexicographical_compare (
+      a->stack.begin (), a->stack.end (), b->stack.begin (), b->stack.end (),
+      [&rank] (uint32_t x, uint32_t y) { return rank[x] < rank[y]; });
   });
   return v;
 }

@@ -59,13 +59,14 @@ public:
   // Merge all of OTHER (the later input) into this table.
   void merge_from (const ContextTable &other);
 
-  std::vector<Context> &contexts () { return contexts_; }
   const std::vector<Context> &contexts () const { return contexts_; }
 
   // Contexts ordered canonically: by frame 0's function, then by stack.
   std::vector<const Context *> canonical_order () const;
-  // Lexicographic order of two stacks by their frames' contents.
-  bool stack_less (const Stack &a, const Stack &b) const;
+  // Each frame's rank in the order of frames' contents (function, file,
+  // line, column, discriminator, inlined, module, address): stacks compare
+  // lexicographically by their frames' ranks, no strings compared.
+  std::vector<uint32_t> frame_ranks () const;
 
   // Raw profiles that went into this table (summed by merging).
   uint64_t num_profiles = 0;
@@ -75,7 +76,14 @@ private:
   std::vector<uint32_t> frame_position_;    // Frame id -> position id.
   std::unordered_map<std::string, uint32_t> frame_ids_, position_ids_;
   std::vector<Context> contexts_;
-  std::unordered_map<Stack, size_t, StackHash> context_ids_;
+  // Open-addressing set of contexts keyed by their position sequence:
+  // slot = context index + 1, 0 = empty.  Holds no copy of the stacks.
+  std::vector<uint32_t> slots_;
+  std::vector<uint64_t> context_hash_;
+
+  uint64_t position_hash (const Stack &stack) const;
+  bool same_positions (const Stack &a, const Stack &b) const;
+  void grow ();
 };
 
 } // namespace memprof

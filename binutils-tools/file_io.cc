@@ -1,4 +1,4 @@
-// Reading whole input files and writing output files safely.
+// Reading whole input files.
 #include "file_io.h"
 
 #include "diag.h"
@@ -56,38 +56,6 @@ read_whole_file (const std::string &path)
   close (fd);
   bytes.resize (done);
   return bytes;
-}
-
-void
-write_whole_file (const std::string &path, const std::vector<uint8_t> &bytes)
-{
-  std::string tmp = path + ".tmpXXXXXX";
-  int fd = mkstemp (&tmp[0]);
-  if (fd < 0)
-    throw FormatError (format ("cannot create output: %s",
-                               std::strerror (errno)));
-  size_t done = 0;
-  while (done < bytes.size ())
-    {
-      ssize_t n = write (fd, bytes.data () + done, bytes.size () - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int e = errno;
-          close (fd);
-          unlink (tmp.c_str ());
-          throw FormatError (format ("write failed: %s", std::strerror (e)));
-        }
-      done += static_cast<size_t> (n);
-    }
-  fchmod (fd, 0644);
-  if (close (fd) != 0 || rename (tmp.c_str (), path.c_str ()) != 0)
-    {
-      int e = errno;
-      unlink (tmp.c_str ());
-      throw FormatError (format ("cannot write output: %s", std::strerror (e)));
-    }
 }
 
 } // namespace memprof

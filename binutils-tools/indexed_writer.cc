@@ -100,7 +100,6 @@ write_indexed (const ContextTable &table)
   FileTable files (strings);
   ByteWriter frames, stacks, records, schema, summary;
   std::vector<uint64_t> frame_offset (table.num_frames (), UINT64_MAX);
-  std::unordered_map<Stack, uint64_t, StackHash> stack_offset;
 
   auto frame_id = [&] (uint32_t id) {
     if (frame_offset[id] == UINT64_MAX)
@@ -118,18 +117,15 @@ write_indexed (const ContextTable &table)
       }
     return frame_offset[id];
   };
+  // Every context has a stack of its own (contexts are unique by their
+  // frames' positions), so stacks are written as met, never looked up.
   auto stack_id = [&] (const Stack &s) {
-    auto it = stack_offset.find (s);
-    if (it != stack_offset.end ())
-      return it->second;
-    std::vector<uint64_t> ids;
     for (uint32_t f : s)
-      ids.push_back (frame_id (f));
+      frame_id (f);
     uint64_t off = stacks.size ();
     stacks.uleb (s.size ());
-    for (uint64_t id : ids)
-      stacks.uleb (id);
-    stack_offset.emplace (s, off);
+    for (uint32_t f : s)
+      stacks.uleb (frame_offset[f]);
     return off;
   };
 

@@ -52,45 +52,109 @@ json_string (const std::string &s)
   return out + "\"";
 }
 
-void
+namespace {
+
+// The document is built in a buffer written out in large pieces: a
+// million contexts make gigabytes, and stdio's per-call cost showed.
+class JsonBuffer
+{
+public:
+  explicit JsonBuffer (FILE *out) : out_ (out) { buf_.reserve (kFlushAt); }
+
+  void add (const char *s) { buf_ += s; }
+  void add (const std::string &s) { buf_ += s; }
+  void add (uint64_t v)
+  {
+    char digits[20];
+    int n = 0;
+    do
+      digits[n++] = static_cast<char> ('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n)
+      buf_ += digits[--n];
+  }
+
+  // Write out what is buffered once it is large; false on a write error
+  // (errno says which), after which nothing more is written.
+  bool maybe_flush () { return buf_.size () < kFlushAt || flush (); }
+  bool flush ()
+  {
+    if (!ok_)
+      return false;
+    if (!buf_.empty ()
+        && std::fwrite (buf_.data (), 1, buf_.size (), out_) != buf_.size ())
+      ok_ = false;
+    buf_.clear ();
+    return ok_;
+  }
+
+private:
+  static constexpr size_t kFlushAt = 1 << 20;
+  FILE *out_;
+  std::string buf_;
+  bool ok_ = true;
+};
+
+std::string
+frame_json (const Frame &f)
+{
+  return format ("{\"function\": %s, \"file\": %s, \"line\": %llu, "
+                 "\"column\": %llu, \"discriminator\": %llu, "
+                 "\"inlined\": %s, \"module\": %s, \"address\": "
+                 "\"0x%llx\"}",
+                 json_string (f.function).c_str (),
+                 json_string (f.file).c_str (), (unsigned long long) f.line,
+                 (unsigned long long) f.column,
+                 (unsigned long long) f.discriminator,
+                 f.inlined ? "true" : "false", json_string (f.module).c_str (),
+                 (unsigned long long) f.address);
+}
+
+} // namespace
+
+bool
 write_json (FILE *out, const char *kind, uint64_t version,
             const ContextTable &table,
             const std::vector<const Context *> &records)
 {
-  std::fprintf (out, "{\"kind\": \"%s\", \"version\": %llu, \"records\": [",
-                kind, (unsigned long long) version);
+  JsonBuffer b (out);
+  b.add ("{\"kind\": \"");
+  b.add (kind);
+  b.add ("\", \"version\": ");
+  b.add (version);
+  b.add (", \"records\": [");
+  // Each frame's text once: contexts share frames.
+  std::vector<std::string> frame_text (table.num_frames ());
+  std::string field_key[NUM_FIELDS];
+  for (int i = 0; i < NUM_FIELDS; i++)
+    field_key[i] = std::string (i % 4 == 0 ? ",\n   \"" : ", \"")
+                   + kFields[i].name + "\": ";
   bool first_record = true;
   for (const Context *c : records)
     {
-      std::fprintf (out, "%s\n  {\"stack\": [", first_record ? "" : ",");
+      b.add (first_record ? "\n  {\"stack\": [" : ",\n  {\"stack\": [");
       first_record = false;
       bool first_frame = true;
       for (uint32_t id : c->stack)
         {
-          const Frame &f = table.frame (id);
-          std::fprintf (out,
-                        "%s\n    {\"function\": %s, \"file\": %s, "
-                        "\"line\": %llu, \"column\": %llu, "
-                        "\"discriminator\": %llu, \"inlined\": %s, "
-                        "\"module\": %s, \"address\": \"0x%llx\"}",
-                        first_frame ? "" : ",",
-                        json_string (f.function).c_str (),
-                        json_string (f.file).c_str (),
-                        (unsigned long long) f.line,
-                        (unsigned long long) f.column,
-                        (unsigned long long) f.discriminator,
-                        f.inlined ? "true" : "false",
-                        json_string (f.module).c_str (),
-                        (unsigned long long) f.address);
+          if (frame_text[id].empty ())
+            frame_text[id] = frame_json (table.frame (id));
+          b.add (first_frame ? "\n    " : ",\n    ");
+          b.add (frame_text[id]);
           first_frame = false;
         }
-      std::fprintf (out, "]");
+      b.add ("]");
       for (int i = 0; i < NUM_FIELDS; i++)
-        std::fprintf (out, ",%s\"%s\": %llu", i % 4 == 0 ? "\n   " : " ",
-                      kFields[i].name, (unsigned long long) c->fields[i]);
-      std::fprintf (out, "}");
+        {
+          b.add (field_key[i]);
+          b.add (c->fields[i]);
+        }
+      b.add ("}");
+      if (!b.maybe_flush ())
+        return false;
     }
-  std::fprintf (out, "\n]}\n");
+  b.add ("\n]}\n");
+  return b.flush ();
 }
 
 } // namespace memprof

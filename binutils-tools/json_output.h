@@ -14,7 +14,8 @@
 
 namespace memprof {
 
-void write_json (FILE *out, const char *kind, uint64_t version,
+// False on a write error (errno says which); the document is then cut.
+bool write_json (FILE *out, const char *kind, uint64_t version,
                  const ContextTable &table,
                  const std::vector<const Context *> &records);
 

@@ -5,7 +5,6 @@
 #include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
-#include "file_io.h"
 #include "indexed_reader.h"
 #include "json_output.h"
 #include "profile_input.h"
@@ -21,6 +20,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <getopt.h>
 
 using namespace memprof;
@@ -127,12 +127,12 @@ parse_options (int argc, char **argv, Options &o)
 int
 run (const Options &o)
 {
-  std::vector<uint8_t> bytes = read_whole_file (o.file);
+  ProfileBytes bytes (o.file);
   ContextTable table;
   std::vector<std::string> header;
   const char *kind;
   uint64_t version;
-  if (detect_kind (bytes) == InputKind::RAW)
+  if (bytes.kind () == InputKind::RAW)
     {
       kind = "raw";
       std::vector<RawProfile> profs
@@ -197,17 +197,21 @@ run (const Options &o)
     header.push_back ("Function: " + o.function);
   std::vector<const Context *> records
     = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
+  bool written;
   if (o.json)
     {
       if (o.top && records.size () > o.top)
         records.resize (o.top);
-      write_json (stdout, kind, version, table, records);
+      written = write_json (stdout, kind, version, table, records);
     }
   else
-    write_text_report (stdout, header, table, o.metric, records, o.top);
-  if (std::fflush (stdout) != 0 || std::ferror (stdout))
     {
-      report_error ("", "error writing standard output");
+      write_text_report (stdout, header, table, o.metric, records, o.top);
+      written = !std::ferror (stdout);
+    }
+  if (!written || std::fflush (stdout) != 0 || std::ferror (stdout))
+    {
+      report_error ("standard output", std::strerror (errno));
       return 1;
     }
   return 0;

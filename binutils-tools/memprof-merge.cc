@@ -5,9 +5,9 @@
 #include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
-#include "file_io.h"
 #include "indexed_reader.h"
 #include "indexed_writer.h"
+#include "output_file.h"
 #include "profile_input.h"
 #include "raw_reader.h"
 #include "response_file.h"
@@ -21,6 +21,7 @@
 #include <getopt.h>
 #include <mutex>
 #include <set>
+#include <sys/stat.h>
 #include <thread>
 
 using namespace memprof;
@@ -36,7 +37,13 @@ Symbolize and merge gcc-memprof profiles, raw (.memprofraw) or indexed\n\
 (.memprofdata), into one indexed profile OUTPUT.  Allocation contexts\n\
 with equal symbolized call stacks are merged.\n\
 \n\
-  -o, --output=FILE       write the indexed profile to FILE (required)\n\
+  -o, --output=FILE       write the indexed profile to FILE (required); - is\n\
+                          standard output; a FIFO, a character device or a\n\
+                          symlink is written through, a regular file is\n\
+                          replaced whole only once the merge has succeeded\n\
+  --force                 merge even when an input is given twice (it then\n\
+                          counts twice) or is also the output (read in full\n\
+                          before the output replaces it)\n\
   --binary=PATH           symbolize a module from PATH instead of the path\n\
                           the profile recorded (matched by build id, else\n\
                           by file name); repeatable\n\
@@ -55,6 +62,7 @@ error.\n",
 struct Options
 {
   std::string output;
+  bool force = false;
   SymbolizerOptions sym;
   unsigned jobs = 0;
   std::vector<std::string> inputs;
@@ -63,8 +71,10 @@ struct Options
 bool
 parse_options (int argc, char **argv, Options &o)
 {
+  enum { OPT_FORCE = OPT_FIRST_PROGRAM_OPTION };
   static const struct option longopts[] = {
     { "output", required_argument, nullptr, 'o' },
+    { "force", no_argument, nullptr, OPT_FORCE },
     { "jobs", required_argument, nullptr, 'j' },
     MEMPROF_COMMON_LONG_OPTIONS,
     { nullptr, 0, nullptr, 0 },
@@ -75,6 +85,9 @@ parse_options (int argc, char **argv, Options &o)
       {
       case 'o':
         o.output = optarg;
+        break;
+      case OPT_FORCE:
+        o.force = true;
         break;
       case 'j':
         {
@@ -104,6 +117,35 @@ parse_options (int argc, char **argv, Options &o)
   return true;
 }
 
+// An input named twice (under any spelling: ./a, a, a hard link) would
+// count twice, and an input that is also the output would be replaced by
+// the merge: both are refused unless --force.  Inputs that cannot be
+// stat'ed are left for the reader to report.
+bool
+check_input_identities (const Options &o, const OutputFile &out)
+{
+  FileId out_id;
+  bool have_out = out.existing (out_id);
+  std::set<std::pair<dev_t, ino_t>> seen;
+  for (const std::string &in : o.inputs)
+    {
+      struct stat st;
+      if (stat (in.c_str (), &st) != 0)
+        continue;
+      const char *problem = nullptr;
+      if (have_out && out_id == FileId{ st.st_dev, st.st_ino })
+        problem = "given as both input and output";
+      else if (!seen.emplace (st.st_dev, st.st_ino).second)
+        problem = "given twice";
+      if (problem && !o.force)
+        {
+          report_error (in, problem);
+          return false;
+        }
+    }
+  return true;
+}
+
 // Inputs are read and symbolized in parallel but merged strictly in
 // command-line order, so LAST fields and the output do not depend on
 // thread timing; a reader waits for its turn, which bounds memory to the
@@ -111,7 +153,9 @@ parse_options (int argc, char **argv, Options &o)
 class Merger
 {
 public:
-  Merger (const Options &o) : opts_ (o), sym_ (o.sym) {}
+  Merger (const Options &o, const OutputFile &out)
+    : opts_ (o), out_ (out), sym_ (o.sym)
+  {}
 
   bool run ()
   {
@@ -130,16 +174,16 @@ public:
       return false;
     try
       {
-        write_whole_file (opts_.output, write_indexed (result_));
+        out_.write (write_indexed (result_));
       }
     catch (const FormatError &e)
       {
-        report_error (opts_.output, e.what ());
+        report_error (output_name (opts_.output), e.what ());
         return false;
       }
     catch (const std::bad_alloc &)
       {
-        report_error (opts_.output, "out of memory");
+        report_error (output_name (opts_.output), "out of memory");
         return false;
       }
     return true;
@@ -162,7 +206,16 @@ private:
         if (!failed_)
           try
             {
-              result_.merge_from (local);
+              // The first input becomes the result: no copy, and no
+              // second table of its size.
+              if (result_.contexts ().empty () && result_.num_frames () == 0)
+                {
+                  uint64_t before = result_.num_profiles;
+                  result_ = std::move (local);
+                  result_.num_profiles += before;
+                }
+              else
+                result_.merge_from (local);
             }
           catch (const std::bad_alloc &)
             {
@@ -180,8 +233,8 @@ private:
   {
     try
       {
-        std::vector<uint8_t> bytes = read_whole_file (file);
-        if (detect_kind (bytes) == InputKind::INDEXED)
+        ProfileBytes bytes (file);
+        if (bytes.kind () == InputKind::INDEXED)
           {
             read_indexed (bytes.data (), bytes.size (), table);
             return true;
@@ -224,6 +277,7 @@ private:
   }
 
   const Options &opts_;
+  const OutputFile &out_;
   Symbolizer sym_;
   std::atomic<size_t> next_{ 0 };
   std::mutex merge_mu_, report_mu_;
@@ -245,6 +299,19 @@ main (int argc, char **argv)
   Options o;
   if (!parse_options (static_cast<int> (args.size ()), av.data (), o))
     return 1;
-  Merger m (o);
-  return m.run () ? 0 : 1;
+  try
+    {
+      // Where the output goes is settled before any input is read: a
+      // read-only output or a clash with an input fails at once.
+      OutputFile out (o.output);
+      if (!check_input_identities (o, out))
+        return 1;
+      Merger m (o, out);
+      return m.run () ? 0 : 1;
+    }
+  catch (const FormatError &e)
+    {
+      report_error (output_name (o.output), e.what ());
+    }
+  return 1;
 }

@@ -4,20 +4,100 @@
 #include "diag.h"
 #include "indexed_reader.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace memprof {
 
 InputKind
-detect_kind (const std::vector<uint8_t> &bytes)
+detect_kind (const uint8_t *data, size_t size)
 {
-  if (looks_like_raw (bytes.data (), bytes.size ()))
+  if (looks_like_raw (data, size))
     return InputKind::RAW;
-  if (looks_like_indexed (bytes.data (), bytes.size ()))
+  if (looks_like_indexed (data, size))
     return InputKind::INDEXED;
-  if (bytes.empty ())
+  if (size == 0)
     throw FormatError ("empty file, not a memprof profile");
   throw FormatError ("not a memprof profile (bad magic)");
+}
+
+// Read up to N bytes into BUF, stopping early only at the end of input.
+static size_t
+read_up_to (int fd, uint8_t *buf, size_t n)
+{
+  size_t done = 0;
+  while (done < n)
+    {
+      ssize_t r = read (fd, buf + done, n - done);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        throw FormatError (std::strerror (errno));
+      if (r == 0)
+        break;
+      done += static_cast<size_t> (r);
+    }
+  return done;
+}
+
+namespace {
+struct Fd
+{
+  int fd;
+  ~Fd () { close (fd); }
+};
+} // namespace
+
+ProfileBytes::ProfileBytes (const std::string &path)
+{
+  Fd f{ open (path.c_str (), O_RDONLY | O_CLOEXEC) };
+  if (f.fd < 0)
+    throw FormatError (std::strerror (errno));
+  struct stat st;
+  if (fstat (f.fd, &st) != 0)
+    throw FormatError (std::strerror (errno));
+  if (S_ISDIR (st.st_mode))
+    throw FormatError ("is a directory");
+  // The magic first: a large file that is no profile is never read.
+  uint8_t head[8];
+  size_t got = read_up_to (f.fd, head, sizeof head);
+  kind_ = detect_kind (head, got);
+  if (S_ISREG (st.st_mode))
+    {
+      size_ = static_cast<size_t> (st.st_size);
+      void *p = mmap (nullptr, size_, PROT_READ, MAP_PRIVATE, f.fd, 0);
+      if (p == MAP_FAILED)
+        throw FormatError (std::strerror (errno));
+      madvise (p, size_, MADV_SEQUENTIAL);
+      data_ = static_cast<const uint8_t *> (p);
+      mapped_ = true;
+      return;
+    }
+  read_.assign (head, head + got);
+  for (;;)
+    {
+      size_t old = read_.size ();
+      size_t want = old < (1u << 20) ? (1u << 20) : old;
+      read_.resize (old + want);
+      size_t n = read_up_to (f.fd, read_.data () + old, want);
+      read_.resize (old + n);
+      if (n < want)
+        break;
+    }
+  read_.shrink_to_fit ();
+  data_ = read_.data ();
+  size_ = read_.size ();
+}
+
+ProfileBytes::~ProfileBytes ()
+{
+  if (mapped_)
+    munmap (const_cast<uint8_t *> (data_), size_);
 }
 
 void
@@ -25,33 +105,32 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                  std::vector<ModuleProblem> &problems)
 {
   std::unique_ptr<ProfileMap> map = sym.map_profile (prof, problems);
-  std::unordered_map<uint64_t, Stack> stacks;
   // Stacks share most PCs: symbolize and intern each PC's frames once.
   std::unordered_map<uint64_t, Stack> pc_frames;
   std::vector<Frame> frames;
-  for (const RawMib &m : prof.mibs)
+  Stack s;
+  for (uint64_t i = 0; i < prof.mibs.size (); i++)
     {
-      auto it = stacks.find (m.stack_id);
-      if (it == stacks.end ())
+      RawMib m = prof.mibs.at (i);
+      // The reader checked that every MIB's stack exists.
+      const RawStacks::Entry &st = *prof.stacks.find (m.stack_id);
+      s.clear ();
+      for (uint64_t k = 0; k < st.frames; k++)
         {
-          Stack s;
-          for (uint64_t pc : prof.stacks.at (m.stack_id))
+          uint64_t pc = st.pc (k);
+          auto p = pc_frames.find (pc);
+          if (p == pc_frames.end ())
             {
-              auto p = pc_frames.find (pc);
-              if (p == pc_frames.end ())
-                {
-                  frames.clear ();
-                  sym.symbolize (*map, pc, frames);
-                  Stack ids;
-                  for (const Frame &f : frames)
-                    ids.push_back (table.intern_frame (f));
-                  p = pc_frames.emplace (pc, std::move (ids)).first;
-                }
-              s.insert (s.end (), p->second.begin (), p->second.end ());
+              frames.clear ();
+              sym.symbolize (*map, pc, frames);
+              Stack ids;
+              for (const Frame &f : frames)
+                ids.push_back (table.intern_frame (f));
+              p = pc_frames.emplace (pc, std::move (ids)).first;
             }
-          it = stacks.emplace (m.stack_id, std::move (s)).first;
+          s.insert (s.end (), p->second.begin (), p->second.end ());
         }
-      table.add (it->second, m.fields);
+      table.add (s, m.fields);
     }
   table.num_profiles++;
 }

@@ -6,6 +6,8 @@
 
 #include "memprof/raw_format.h"
 
+#include <algorithm>
+
 namespace memprof {
 
 static_assert (sizeof (memprof_raw_header) == 128, "raw header layout");
@@ -135,45 +137,74 @@ read_segments (ByteCursor c, RawProfile &prof)
     }
 }
 
-static void
-read_mibs (ByteCursor c, RawProfile &prof)
+// Builds the in-place views of the MIB and stack sections.
+struct RawSectionReader
 {
-  uint64_t n = c.u64 ("MIB count");
-  uint64_t record_size = c.u64 ("MIB record size");
-  if (record_size < 8 || record_size % 8 != 0 || record_size > 65536)
-    throw FormatError (format ("MIB record size %llu is invalid",
-                               (unsigned long long) record_size));
-  c.count (n, record_size, "MIB record");
-  uint64_t known = (record_size - 8) / 8;
-  prof.mibs.reserve (n);
-  for (uint64_t i = 0; i < n; i++)
-    {
-      RawMib m;
-      m.fields.fill (0);
-      size_t start = c.pos ();
-      m.stack_id = c.u64 ("MIB stack id");
-      for (uint64_t f = 0; f < known && f < NUM_FIELDS; f++)
-        m.fields[f] = c.u64 ("MIB field");
-      c.seek (start + record_size, "MIB record");
-      prof.mibs.push_back (m);
-    }
+  static void read_mibs (ByteCursor c, RawProfile &prof)
+  {
+    uint64_t n = c.u64 ("MIB count");
+    uint64_t record_size = c.u64 ("MIB record size");
+    if (record_size < 8 || record_size % 8 != 0 || record_size > 65536)
+      throw FormatError (format ("MIB record size %llu is invalid",
+                                 (unsigned long long) record_size));
+    c.count (n, record_size, "MIB record");
+    prof.mibs.data_ = c.bytes (n * record_size, "MIB record");
+    prof.mibs.count_ = n;
+    prof.mibs.record_size_ = record_size;
+  }
+
+  static void read_stacks (ByteCursor c, RawProfile &prof)
+  {
+    uint64_t n = c.count (c.u64 ("stack count"), 16, "stack");
+    std::vector<RawStacks::Entry> &index = prof.stacks.index_;
+    index.reserve (n);
+    for (uint64_t i = 0; i < n; i++)
+      {
+        uint64_t id = c.u64 ("stack id");
+        uint64_t frames = c.count (c.u64 ("stack frame count"), 8,
+                                   "stack frame");
+        index.push_back ({ id, c.bytes (frames * 8, "stack frame"), frames });
+      }
+    std::sort (index.begin (), index.end (),
+               [] (const RawStacks::Entry &a, const RawStacks::Entry &b) {
+                 return a.id < b.id;
+               });
+    for (size_t i = 1; i < index.size (); i++)
+      if (index[i].id == index[i - 1].id)
+        throw FormatError (format ("stack id 0x%llx appears twice",
+                                   (unsigned long long) index[i].id));
+  }
+};
+
+const RawStacks::Entry *
+RawStacks::find (uint64_t id) const
+{
+  auto it = std::lower_bound (index_.begin (), index_.end (), id,
+                              [] (const Entry &e, uint64_t v) {
+                                return e.id < v;
+                              });
+  return it != index_.end () && it->id == id ? &*it : nullptr;
 }
 
-static void
-read_stacks (ByteCursor c, RawProfile &prof)
+uint64_t
+RawMibs::stack_id (uint64_t i) const
 {
-  uint64_t n = c.count (c.u64 ("stack count"), 16, "stack");
-  for (uint64_t i = 0; i < n; i++)
-    {
-      uint64_t id = c.u64 ("stack id");
-      uint64_t frames = c.count (c.u64 ("stack frame count"), 8, "stack frame");
-      std::vector<uint64_t> pcs (frames);
-      for (uint64_t k = 0; k < frames; k++)
-        pcs[k] = c.u64 ("stack frame");
-      if (!prof.stacks.emplace (id, std::move (pcs)).second)
-        throw FormatError (format ("stack id 0x%llx appears twice",
-                                   (unsigned long long) id));
-    }
+  return load_u64le (data_ + i * record_size_);
+}
+
+RawMib
+RawMibs::at (uint64_t i) const
+{
+  const uint8_t *p = data_ + i * record_size_;
+  RawMib m;
+  m.stack_id = load_u64le (p);
+  uint64_t known = (record_size_ - 8) / 8;
+  int f = 0;
+  for (; f < NUM_FIELDS && f < static_cast<int> (known); f++)
+    m.fields[f] = load_u64le (p + 8 + 8 * f);
+  for (; f < NUM_FIELDS; f++)
+    m.fields[f] = 0;
+  return m;
 }
 
 // Read the profile at the start of C's span; return its total size.
@@ -208,15 +239,18 @@ read_one (const uint8_t *data, size_t size, RawProfile &prof)
   read_segments (c, prof);
   c = body;
   c.seek (stk, "stack section");
-  read_stacks (c, prof);
+  RawSectionReader::read_stacks (c, prof);
   c = body;
   c.seek (mib, "MIB section");
-  read_mibs (c, prof);
-  for (const RawMib &m : prof.mibs)
-    if (!prof.stacks.count (m.stack_id))
-      throw FormatError (format ("MIB record refers to missing stack id "
-                                 "0x%llx",
-                                 (unsigned long long) m.stack_id));
+  RawSectionReader::read_mibs (c, prof);
+  for (uint64_t i = 0; i < prof.mibs.size (); i++)
+    {
+      uint64_t id = prof.mibs.stack_id (i);
+      if (!prof.stacks.find (id))
+        throw FormatError (format ("MIB record refers to missing stack id "
+                                   "0x%llx",
+                                   (unsigned long long) id));
+    }
   return total;
 }
 

@@ -4,11 +4,11 @@
 #ifndef MEMPROF_TOOLS_RAW_READER_H
 #define MEMPROF_TOOLS_RAW_READER_H
 
+#include "byte_cursor.h"
 #include "mib_fields.h"
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace memprof {
@@ -26,6 +26,44 @@ struct RawMib
   FieldValues fields;
 };
 
+// The stack section, read in place: an index sorted by stack id into the
+// profile's bytes, so a million stacks cost 24 bytes each, not a vector.
+class RawStacks
+{
+public:
+  struct Entry
+  {
+    uint64_t id;
+    const uint8_t *pcs;         // FRAMES little-endian u64s.
+    uint64_t frames;
+    uint64_t pc (uint64_t k) const { return load_u64le (pcs + 8 * k); }
+  };
+
+  // Stack ID's entry, or null.
+  const Entry *find (uint64_t id) const;
+  const std::vector<Entry> &entries () const { return index_; }
+
+private:
+  friend struct RawSectionReader;
+  std::vector<Entry> index_;
+};
+
+// The MIB section, decoded one record at a time.
+class RawMibs
+{
+public:
+  uint64_t size () const { return count_; }
+  RawMib at (uint64_t i) const;
+  uint64_t stack_id (uint64_t i) const;
+
+private:
+  friend struct RawSectionReader;
+  const uint8_t *data_ = nullptr;
+  uint64_t count_ = 0, record_size_ = 0;
+};
+
+// One raw profile.  STACKS and MIBS point into the bytes it was read
+// from, which must outlive it.
 struct RawProfile
 {
   uint64_t version = 0;
@@ -35,14 +73,15 @@ struct RawProfile
   uint64_t pid = 0, parent_pid = 0, start_time = 0, end_time = 0,
            dump_sequence = 0;
   std::vector<RawSegment> segments;
-  std::vector<RawMib> mibs;
-  std::unordered_map<uint64_t, std::vector<uint64_t>> stacks;
+  RawMibs mibs;
+  RawStacks stacks;
 };
 
 // True when the bytes start like a raw profile.
 bool looks_like_raw (const uint8_t *data, size_t size);
 
-// Every profile in the bytes of one raw file (a file normally holds one;
+// Every profile in the bytes of one raw file, checked whole (every MIB's
+// stack exists) before it is returned (a file normally holds one;
 // profiles written back to back are read in turn).
 std::vector<RawProfile> read_raw_profiles (const uint8_t *data, size_t size);
 

@@ -204,9 +204,9 @@ Symbolizer::map_profile (const RawProfile &prof,
              });
   // Open only modules some stack uses: an unused vdso is no problem.
   std::vector<bool> used (map->ranges.size (), false);
-  for (const auto &st : prof.stacks)
-    for (uint64_t pc : st.second)
-      if (const ProfileMap::Range *r = map->find (pc))
+  for (const RawStacks::Entry &st : prof.stacks.entries ())
+    for (uint64_t k = 0; k < st.frames; k++)
+      if (const ProfileMap::Range *r = map->find (st.pc (k)))
         used[r - map->ranges.data ()] = true;
   std::vector<std::string> reported;
   for (size_t i = 0; i < map->ranges.size (); i++)
