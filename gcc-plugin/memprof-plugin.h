@@ -38,7 +38,8 @@ tree memprof_counter_type ();         /* uint64 with a private alias set.  */
 tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
 tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
 tree memprof_count_strided_function (); /* __memprof_count_strided.  */
-tree memprof_ctor_function (const char *name); /* void name (void).  */
+/* void MEMPROF_LINK_CHECK_SYMBOL (void): the one strong reference.  */
+tree memprof_link_check_function ();
 /* The root table for PLUGIN_REGISTER_GGC_ROOTS.  */
 extern const struct ggc_root_tab memprof_gc_roots[];
 
@@ -169,5 +170,9 @@ extern bool memprof_emitting_module_ctor;
 /* --- module_ctor.cc ----------------------------------------------------- */
 /* PLUGIN_FINISH_UNIT: the priority-1 constructor and the profile dir.  */
 void memprof_finish_unit (void *gcc_data, void *user_data);
+/* PLUGIN_START_UNIT when compiling to LTO bytecode: a used static holding
+   the address of the link-check function, so that bytecode linked
+   without -fheapprof (not instrumented then) fails to link too.  */
+void memprof_lto_link_check (void *gcc_data, void *user_data);
 
 #endif /* MEMPROF_PLUGIN_H */

@@ -1,10 +1,14 @@
 /* What every instrumented translation unit adds to the object file:
 
-   - a constructor of priority 1 that calls __memprof_init (so the shadow
-     base is set before any other constructor's instrumented code runs; the
-     runtime's .preinit_array entry covers executables even earlier) and
-     __memprof_version_mismatch_check_v1, whose name carries the ABI
-     version: linking against an incompatible runtime fails naming it;
+   - a constructor of priority 1 that calls the link-check function
+     (abi.h), which initialises the runtime (so the shadow base is set
+     before any other constructor's instrumented code runs; the runtime's
+     .preinit_array entry covers executables even earlier).  It is the
+     only strong reference to the runtime: linking without the runtime,
+     or against one of another ABI version, fails with one undefined
+     symbol whose name says what to do.  (GCC has written its .weak
+     directives when PLUGIN_FINISH_UNIT runs: a weak reference made here
+     would come out strong.)
    - with dir=DIR, a weak __memprof_profile_dir holding DIR, read by the
      runtime when it opens the profile.  */
 
@@ -16,10 +20,7 @@ emit_constructor ()
 {
   tree body = NULL_TREE;
   append_to_statement_list
-    (build_call_expr (memprof_ctor_function (MEMPROF_INIT_SYMBOL), 0), &body);
-  append_to_statement_list
-    (build_call_expr (memprof_ctor_function (MEMPROF_VERSION_CHECK_SYMBOL), 0),
-     &body);
+    (build_call_expr (memprof_link_check_function (), 0), &body);
   /* The pass runs on the new function at once (the symbol table is
      finished); it has nothing to count, but keep it out all the same.  */
   memprof_emitting_module_ctor = true;
@@ -56,4 +57,22 @@ memprof_finish_unit (void *, void *)
   emit_constructor ();
   if (memprof_opts.profile_dir)
     emit_profile_dir (memprof_opts.profile_dir);
+}
+
+void
+memprof_lto_link_check (void *, void *)
+{
+  tree fn = memprof_link_check_function ();
+  tree type = build_pointer_type (TREE_TYPE (fn));
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			  get_identifier ("__memprof_lto_link_check"), type);
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  /* Like __attribute__ ((used)): kept through LTO although unreferenced.  */
+  DECL_PRESERVE_P (decl) = 1;
+  DECL_INITIAL (decl) = build_fold_addr_expr (fn);
+  varpool_node::finalize_decl (decl);
 }

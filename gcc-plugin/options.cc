@@ -52,6 +52,13 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	  else
 	    memprof_opts.profile_dir = arg.value;
 	}
+      else if (strcmp (arg.key, "driver") == 0)
+	{
+	  /* memprof.specs marks the -fheapprof route with it, for its
+	     link-time specs; nothing to do here.  */
+	  bool unused;
+	  ok &= set_switch (arg, &unused);
+	}
       else if (strcmp (arg.key, "stack") == 0)
 	ok &= set_switch (arg, &memprof_opts.instrument_stack);
       else if (strcmp (arg.key, "globals") == 0)

@@ -12,19 +12,26 @@ static struct plugin_info memprof_plugin_info = {
   memprof_plugin_help,
 };
 
-/* Code that becomes LTO bytecode here is compiled to machine code by lto1
-   later, where this plugin is not loaded: it would silently run
-   uninstrumented, so refuse.  */
 static bool
-lto_compile_ok ()
+in_lto1 ()
 {
-  bool in_lto1 = strcmp (lang_hooks.name, "GNU GIMPLE") == 0;
-  if (in_lto1 || !flag_lto)
-    return true;
-  error ("memprof: %<-flto%> is not supported: code compiled to LTO "
-	 "bytecode would run uninstrumented; drop %<-flto%> (or load the "
-	 "plugin at the LTO link instead, see the gcc-memprof manual)");
-  return false;
+  return strcmp (lang_hooks.name, "GNU GIMPLE") == 0;
+}
+
+/* Where the code of this compilation is generated decides what the plugin
+   does (LTO and the plugin: see the manual):
+   - cc1 without -flto, or with -ffat-lto-objects for the machine code
+     part, and lto1 in its ltrans stage: instrument;
+   - lto1's whole-program (WPA) stage generates no code: nothing;
+   - cc1 writing slim LTO bytecode: no code either; the code is generated,
+     and instrumented, by lto1 at the link if the link loads the plugin
+     (-fheapprof on the link line).  */
+static bool
+generates_code ()
+{
+  if (in_lto1 ())
+    return !flag_wpa;
+  return !flag_lto || flag_fat_lto_objects;
 }
 
 int
@@ -32,12 +39,22 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   if (!memprof_gcc_version_ok (version))
     return 0; /* One error line; the compilation then fails.  */
-  if (!memprof_parse_arguments (info->argc, info->argv) || !lto_compile_ok ())
+  if (!memprof_parse_arguments (info->argc, info->argv))
     return 0;
+  if (POINTER_SIZE != 64)
+    {
+      error ("memprof: needs 64-bit code: the shadow mapping of gcc-memprof "
+	     "is 64-bit (drop %<-m32%>/%<-mx32%>)");
+      return 0;
+    }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &memprof_plugin_info);
-  /* The whole-program stage generates no code; the ltrans stage does.  */
-  if (flag_wpa)
+  /* Bytecode written here is instrumented only if its link loads the
+     plugin: make a link without it fail.  */
+  if (flag_lto && !in_lto1 ())
+    register_callback (info->base_name, PLUGIN_START_UNIT,
+		       memprof_lto_link_check, NULL);
+  if (!generates_code ())
     return 0;
 
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,

@@ -1,7 +1,13 @@
 /* Trees that name the runtime: built once per compilation on first use
    and kept across functions, so every one of them is a GC root (a tree
    held only by a plugin's static is otherwise collected between
-   functions).  */
+   functions).
+
+   Every reference to the runtime is weak except the one to
+   MEMPROF_LINK_CHECK_SYMBOL (module_ctor.cc): an instrumented object
+   linked without the runtime then fails with that single undefined
+   symbol, whose name says to link with -fheapprof, instead of one error
+   per instrumented function.  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -31,13 +37,15 @@ const struct ggc_root_tab memprof_gc_roots[] = {
 };
 
 /* An external function of the runtime: nothrow, so that calls to it do
-   not need EH edges.  */
+   not need EH edges; weak unless STRONG.  */
 static tree
-external_function (const char *name, tree type)
+external_function (const char *name, tree type, bool strong = false)
 {
   tree decl = build_fn_decl (name, type);
   TREE_NOTHROW (decl) = 1;
   DECL_IGNORED_P (decl) = 1;
+  if (!strong)
+    declare_weak (decl);
   return decl;
 }
 
@@ -51,10 +59,11 @@ memprof_shadow_base_decl ()
 			      pointer_sized_int_node);
       TREE_PUBLIC (decl) = 1;
       DECL_EXTERNAL (decl) = 1;
-      TREE_STATIC (decl) = 1;
+      /* Not TREE_STATIC: GCC emits .weak only for such externals.  */
       DECL_ARTIFICIAL (decl) = 1;
       DECL_IGNORED_P (decl) = 1;
       TREE_USED (decl) = 1;
+      declare_weak (decl);
       shadow_base = decl;
     }
   return shadow_base;
@@ -132,8 +141,10 @@ memprof_range_function (enum built_in_function code)
 }
 
 tree
-memprof_ctor_function (const char *name)
+memprof_link_check_function ()
 {
-  return external_function (name, build_function_type_list (void_type_node,
-							    NULL_TREE));
+  return external_function (MEMPROF_LINK_CHECK_SYMBOL,
+			    build_function_type_list (void_type_node,
+						      NULL_TREE),
+			    true);
 }

@@ -441,11 +441,14 @@ __memprof_preinit (int argc, char **argv, char **envp)
   full_init (argc, argv, envp);
 }
 
-// Instrumented code references this: linking it against a runtime of
-// another ABI version fails, naming the symbol.
+// Each instrumented unit's constructor calls it; the only runtime symbol
+// instrumented code references strongly: linking it without this
+// runtime, or against one of another ABI version, fails naming it
+// (abi.h).
 MEMPROF_EXPORT void
-__memprof_version_mismatch_check_v1 (void)
+__memprof_runtime_v1_missing__link_with_fheapprof (void)
 {
+  full_init (0, nullptr, nullptr);
 }
 
 MEMPROF_EXPORT int

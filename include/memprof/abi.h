@@ -4,7 +4,7 @@
    instrumented code (emitted by gcc-plugin/) and the runtime (libmemprof/)
    must agree on.  It is plain C so the plugin, the runtime and the tools
    can all include it.  Bump MEMPROF_ABI_VERSION, and with it the name of
-   the version-check symbol, whenever any of this changes incompatibly: a
+   the link-check symbol, whenever any of this changes incompatibly: a
    program compiled against one ABI then fails to link against a runtime of
    another, naming the missing symbol.  */
 
@@ -27,7 +27,14 @@
 /* Symbols referenced by instrumented code.  */
 #define MEMPROF_SHADOW_BASE_SYMBOL "__memprof_shadow_memory_dynamic_address"
 #define MEMPROF_INIT_SYMBOL "__memprof_init"
-#define MEMPROF_VERSION_CHECK_SYMBOL "__memprof_version_mismatch_check_v1"
+/* void f (void): initialises the runtime, like __memprof_init; every
+   instrumented unit's constructor calls it.  It is the one symbol
+   instrumented code references strongly (every other reference to the
+   runtime is weak): linking instrumented code without the runtime, or
+   against a runtime of another ABI version, fails with a single
+   undefined reference whose name says what to do.  */
+#define MEMPROF_LINK_CHECK_SYMBOL \
+  "__memprof_runtime_v1_missing__link_with_fheapprof"
 /* Weak, NUL-terminated char array emitted by the plugin when
    -fplugin-arg-memprof-dir=DIR (or -fheapprof=DIR) was given.  */
 #define MEMPROF_PROFILE_DIR_SYMBOL "__memprof_profile_dir"
@@ -54,7 +61,7 @@ extern "C" {
 #include <stdint.h>
 extern uintptr_t __memprof_shadow_memory_dynamic_address;
 void __memprof_init (void);
-void __memprof_version_mismatch_check_v1 (void);
+void __memprof_runtime_v1_missing__link_with_fheapprof (void);
 void __memprof_load (uintptr_t addr);
 void __memprof_store (uintptr_t addr);
 void *__memprof_memcpy (void *dst, const void *src, size_t n);

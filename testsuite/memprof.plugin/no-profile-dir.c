@@ -10,4 +10,4 @@ get (int *p)
 }
 
 /* { dg-final { scan-assembler-not "__memprof_profile_dir" } } */
-/* { dg-final { scan-assembler "call\\t__memprof_init" } } */
+/* { dg-final { scan-assembler "call\\t__memprof_runtime_v1_missing__link_with_fheapprof" } } */
