@@ -6,7 +6,7 @@
 
 #include "once-per-function.h"
 
-/* { dg-final { scan-assembler-times "__memprof_shadow_memory_dynamic_address" 1 } } */
+/* { dg-final { scan-assembler-times "mov\\S*\\t__memprof_shadow_memory_dynamic_address" 1 } } */
 /* { dg-final { scan-compiler-output "memprof: locals_and_globals: 0 instrumented, \[1-9\]\[0-9\]* skipped" } } */
 /* ten_accesses: every access instrumented: 8 after -O2's transformations,
    12 from GCC 12 on, whose -O2 vectorizes the loop (with
