@@ -28,6 +28,22 @@ emit_constructor ()
   memprof_emitting_module_ctor = false;
 }
 
+/* A read-only artificial variable NAME of TYPE initialised to INIT,
+   defined in this unit; the caller finalizes it.  */
+static tree
+constant_variable (const char *name, tree type, tree init)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+			  get_identifier (name), type);
+  TREE_STATIC (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_INITIAL (decl) = init;
+  return decl;
+}
+
 static void
 emit_profile_dir (const char *dir)
 {
@@ -35,15 +51,8 @@ emit_profile_dir (const char *dir)
   tree type = build_array_type (char_type_node, build_index_type (size_int (len - 1)));
   tree init = build_string (len, dir);
   TREE_TYPE (init) = type;
-  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			  get_identifier (MEMPROF_PROFILE_DIR_SYMBOL), type);
+  tree decl = constant_variable (MEMPROF_PROFILE_DIR_SYMBOL, type, init);
   TREE_PUBLIC (decl) = 1;
-  TREE_STATIC (decl) = 1;
-  TREE_READONLY (decl) = 1;
-  TREE_USED (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_IGNORED_P (decl) = 1;
-  DECL_INITIAL (decl) = init;
   /* Every unit of the program carries it; the linker keeps one.  */
   declare_weak (decl);
   varpool_node::finalize_decl (decl);
@@ -63,16 +72,10 @@ void
 memprof_lto_link_check (void *, void *)
 {
   tree fn = memprof_link_check_function ();
-  tree type = build_pointer_type (TREE_TYPE (fn));
-  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			  get_identifier ("__memprof_lto_link_check"), type);
-  TREE_STATIC (decl) = 1;
-  TREE_READONLY (decl) = 1;
-  TREE_USED (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_IGNORED_P (decl) = 1;
+  tree decl = constant_variable ("__memprof_lto_link_check",
+				 build_pointer_type (TREE_TYPE (fn)),
+				 build_fold_addr_expr (fn));
   /* Like __attribute__ ((used)): kept through LTO although unreferenced.  */
   DECL_PRESERVE_P (decl) = 1;
-  DECL_INITIAL (decl) = build_fold_addr_expr (fn);
   varpool_node::finalize_decl (decl);
 }
