@@ -30,8 +30,10 @@ percent_of (const GranuleStats &s)
   return (uint32_t) (s.touched * 100 / s.granules);
 }
 
+// SHARED: straight into the shared table, never the thread's cache (a
+// dump: its thread may be a signal handler's, or have no cache yet).
 void
-record_life (const ChunkHeader *h, const GranuleStats &s)
+record_life (const ChunkHeader *h, const GranuleStats &s, bool shared = false)
 {
   BlockLife life;
   life.context_id = h->alloc_context_id;
@@ -43,7 +45,10 @@ record_life (const ChunkHeader *h, const GranuleStats &s)
   life.alloc_cpu = h->alloc_cpu;
   life.dealloc_cpu = current_cpu ();
   life.data_type_id = h->data_type_id;
-  hib_record (life);
+  if (shared)
+    hib_record_shared (life);
+  else
+    hib_record (life);
 }
 
 void
@@ -56,7 +61,7 @@ report_one_live (ChunkHeader *h, void *user, void *)
                                     false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_RELAXED))
     return;
-  record_life (h, shadow_read ((uintptr_t) user, h->requested_size));
+  record_life (h, shadow_read ((uintptr_t) user, h->requested_size), true);
 }
 
 void

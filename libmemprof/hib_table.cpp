@@ -271,8 +271,12 @@ void
 flush_requested_cache (PerThread *pt, void *)
 {
   HibThreadCache &c = pt->hib;
+  Waiter w;
   while (__atomic_load_n (&c.busy, __ATOMIC_ACQUIRE))
-    sched_yield ();   // Its owner is inside a merge (or preempted there).
+    {
+      sched_yield ();   // Its owner is inside a merge (or preempted there).
+      w.pause ();
+    }
   cache_to_table (c);
   __atomic_store_n (&c.flush_requested, 0, __ATOMIC_RELEASE);
 }
@@ -359,6 +363,12 @@ hib_record (const BlockLife &life)
         }
       __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
     }
+  hib_record_shared (life);
+}
+
+void
+hib_record_shared (const BlockLife &life)
+{
   memprof_raw_mib m;
   init_mib (m, life);
   FirstBlock first = { life.alloc_timestamp, life.alloc_cpu,

@@ -25,6 +25,8 @@ struct BlockLife
 // cache when it has one (no lock, no atomic instruction), else into the
 // shared table.
 void hib_record (const BlockLife &life);
+// The same, always into the shared table.
+void hib_record_shared (const BlockLife &life);
 
 // A thread's cache of the records it merged most recently, in front of
 // the shared table (it lives in PerThread).  A dump empties every

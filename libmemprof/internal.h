@@ -20,6 +20,24 @@
 
 namespace memprof {
 
+// A wait inside the runtime (for a lock, for another thread's cache):
+// call pause () in the loop.  In a dump run from a signal handler the
+// wait is bounded: the interrupted thread may hold what it waits for,
+// and past kLimitNs the dump is abandoned (signal_dump.cpp).
+struct Waiter
+{
+  static constexpr uint64_t kLimitNs = 1000000000;   // 1 s.
+  uint32_t spins = 0;
+  uint64_t start_ns = 0;
+  void pause ()
+  {
+    __builtin_ia32_pause ();
+    if (UNLIKELY ((++spins & 255) == 0))
+      check_bound ();
+  }
+  void check_bound ();
+};
+
 // A test-and-test-and-set lock; zero-initialised means unlocked, so
 // locks in static storage work before any constructor runs.
 struct SpinLock
@@ -28,11 +46,19 @@ struct SpinLock
 
   void lock ()
   {
-    while (__atomic_exchange_n (&state, 1, __ATOMIC_ACQUIRE))
-      while (__atomic_load_n (&state, __ATOMIC_RELAXED))
-        __builtin_ia32_pause ();
+    if (UNLIKELY (__atomic_exchange_n (&state, 1, __ATOMIC_ACQUIRE)))
+      lock_contended ();
   }
+  bool try_lock () { return !__atomic_exchange_n (&state, 1, __ATOMIC_ACQUIRE); }
   void unlock () { __atomic_store_n (&state, 0, __ATOMIC_RELEASE); }
+  MEMPROF_NOINLINE void lock_contended ()
+  {
+    Waiter w;
+    do
+      while (__atomic_load_n (&state, __ATOMIC_RELAXED))
+        w.pause ();
+    while (__atomic_exchange_n (&state, 1, __ATOMIC_ACQUIRE));
+  }
 };
 
 struct LockGuard
@@ -68,6 +94,7 @@ int sys_open (const char *path, int flags, int mode);
 int sys_close (int fd);
 int sys_getpid ();
 int sys_getppid ();
+int sys_gettid ();
 
 // A tiny formatter into a fixed buffer: %s %d %u %lu %llu %x %lx %p %c %%.
 // Always NUL-terminates; returns the length written.
@@ -76,7 +103,9 @@ size_t format (char *buf, size_t size, const char *fmt, ...)
 // One formatted line to stderr (no malloc, one write).
 void report (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 // Print "memprof: MESSAGE" and abort: used only for broken invariants.
+// Sets runtime_broken first: the crash then writes no profile.
 [[noreturn]] void die (const char *msg);
+extern bool runtime_broken;
 
 inline uintptr_t
 round_up (uintptr_t x, uintptr_t a)

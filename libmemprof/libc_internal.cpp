@@ -14,6 +14,8 @@
 
 namespace memprof {
 
+bool runtime_broken;
+
 namespace {
 // Unaligned access types (GCC's own __m128i_u is declared so).
 typedef uint64_t u64_unaligned __attribute__ ((aligned (1), may_alias));
@@ -273,6 +275,12 @@ sys_getppid ()
   return (int) syscall (SYS_getppid);
 }
 
+int
+sys_gettid ()
+{
+  return (int) syscall (SYS_gettid);
+}
+
 namespace {
 
 struct Out
@@ -414,6 +422,7 @@ report (const char *fmt, ...)
 void
 die (const char *msg)
 {
+  __atomic_store_n (&runtime_broken, true, __ATOMIC_RELAXED);
   report ("memprof: %s", msg);
   __builtin_trap ();
 }

@@ -89,6 +89,12 @@ per_thread ()
   return pt;
 }
 
+PerThread *
+per_thread_if_made ()
+{
+  return mine;
+}
+
 void
 per_thread_for_each (void (*fn) (PerThread *, void *), void *arg)
 {

@@ -78,6 +78,9 @@ struct PerThread
 // is exiting or when no memory could be mapped (callers then go to the
 // shared tables directly).
 PerThread *per_thread ();
+// The calling thread's caches if it has them already, else null: never
+// makes them (safe in a signal handler).
+PerThread *per_thread_if_made ();
 
 // Call FN for every PerThread ever made (in use or free).  The list only
 // grows, so this takes no lock and may run beside any thread.

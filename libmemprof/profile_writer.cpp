@@ -130,21 +130,22 @@ executable_path (char *buf, size_t size)
   return (size_t) n;
 }
 
+char command_line[64 * 1024];
+size_t command_line_length;
+
 void
 write_metadata (Writer &w, const ProfileMeta &meta)
 {
-  uint64_t count = 7 + (meta.parent_pid ? 1 : 0);
+  // Executable, pid, command line, start, end, host, version, dump
+  // sequence, and the parent's pid in a forked child.
+  uint64_t count = 8 + (meta.parent_pid ? 1 : 0);
   w.u64 (count);
   char path[4096];
   size_t n = executable_path (path, sizeof path);
   meta_item (w, MEMPROF_META_EXECUTABLE, path, (uint32_t) n);
   meta_u64 (w, MEMPROF_META_PID, meta.pid);
-  {
-    static char cmdline[64 * 1024];   // Only touched under the dump lock.
-    size_t len = read_proc_file ("/proc/self/cmdline", cmdline,
-                                 sizeof cmdline);
-    meta_item (w, MEMPROF_META_COMMAND_LINE, cmdline, (uint32_t) len);
-  }
+  meta_item (w, MEMPROF_META_COMMAND_LINE, command_line,
+             (uint32_t) command_line_length);
   meta_u64 (w, MEMPROF_META_START_TIME, meta.start_time_ms);
   meta_u64 (w, MEMPROF_META_END_TIME, meta.end_time_ms);
   struct utsname u;
@@ -287,6 +288,27 @@ write_stacks (Writer &w, const HibNode *records)
 }
 
 } // namespace
+
+void
+record_command_line (int argc, char **argv)
+{
+  if (!argv)
+    {
+      command_line_length = read_proc_file ("/proc/self/cmdline", command_line,
+                                            sizeof command_line);
+      return;
+    }
+  size_t n = 0;
+  for (int i = 0; i < argc && argv[i]; i++)
+    {
+      size_t len = internal_strlen (argv[i]) + 1;   // With its NUL.
+      if (n + len > sizeof command_line)
+        break;
+      internal_memcpy (command_line + n, argv[i], len);
+      n += len;
+    }
+  command_line_length = n;
+}
 
 int
 write_raw_profile (int fd, const HibNode *records, const ProfileMeta &meta)

@@ -19,6 +19,11 @@ struct ProfileMeta
   uint64_t dump_sequence;
 };
 
+// Keep the command line as the program started (ARGV null: read it from
+// /proc/self/cmdline now), before the program can rewrite its argv.
+// NUL-separated like /proc/self/cmdline; at most 64 KiB are kept.
+void record_command_line (int argc, char **argv);
+
 // Write the whole profile to FD.  Returns 0 or a negative errno.
 int write_raw_profile (int fd, const HibNode *records,
                        const ProfileMeta &meta);

@@ -7,6 +7,9 @@
 // executables (libmemprof_preinit.o, or the entry inside libmemprof.a),
 // else from the library's constructor, else from __memprof_init called
 // by an instrumented module's constructor -- whichever comes first.
+//
+// Every ending of the process that can run code dumps: exit (atexit),
+// exec (exec_dump.cpp), fatal and terminating signals (signal_dump.cpp).
 
 #include "runtime.h"
 #include "allocator.h"
@@ -48,6 +51,8 @@ uint64_t start_unix_ms;
 uint64_t parent_pid;       // Set in a forked child.
 uint64_t dump_sequence;
 SpinLock dump_lock;
+int dump_owner;            // Thread id holding dump_lock, 0 when free.
+int process_id;            // Whose heap this is (see dump_profile).
 
 const char *
 find_env (char **envp, const char *name)
@@ -206,10 +211,12 @@ publish (int fd, const char *tmp_path, const char *dir, const char *name,
   return -EEXIST;
 }
 
+// strerrordesc_np: no locale, no allocation, safe in a signal handler.
 const char *
 error_text (int negative_errno)
 {
-  return strerror (-negative_errno);
+  const char *s = strerrordesc_np (-negative_errno);
+  return s ? s : "Unknown error";
 }
 
 // Write RECORDS as a new profile file.  Returns 0 or -1 (after one line
@@ -266,15 +273,43 @@ write_profile_file (const HibNode *records, const ProfileMeta &meta)
   return 0;
 }
 
+void
+lock_dump ()
+{
+  dump_lock.lock ();
+  __atomic_store_n (&dump_owner, sys_gettid (), __ATOMIC_RELAXED);
+}
+
+void
+unlock_dump ()
+{
+  __atomic_store_n (&dump_owner, 0, __ATOMIC_RELAXED);
+  dump_lock.unlock ();
+}
+
+} // namespace
+
 int
-dump_now ()
+dump_profile (DumpTrigger trigger)
 {
   if (!early_init_done)
     return 0;
+  // A vfork child (or a clone sharing our memory) runs on its parent's
+  // heap: dumping would take the parent's records.
+  if (process_id && sys_getpid () != process_id)
+    return 0;
   int saved_errno = errno;
-  dump_lock.lock ();
+  lock_dump ();
   report_live_blocks ();
   HibNode *records = hib_take ();
+  // An exec with nothing recorded since the last dump (typically a
+  // forked child that execs at once) leaves no empty file behind.
+  if (trigger == DumpTrigger::kExec && !records)
+    {
+      unlock_dump ();
+      errno = saved_errno;
+      return 0;
+    }
   ProfileMeta meta;
   meta.pid = (uint64_t) sys_getpid ();
   meta.parent_pid = parent_pid;
@@ -285,16 +320,24 @@ dump_now ()
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
   hib_recycle (records);
-  dump_lock.unlock ();
+  unlock_dump ();
   errno = saved_errno;
   return r;
 }
+
+bool
+dump_in_progress_here ()
+{
+  return __atomic_load_n (&dump_owner, __ATOMIC_RELAXED) == sys_gettid ();
+}
+
+namespace {
 
 void
 exit_dump ()
 {
   if (flags.dump_at_exit)
-    dump_now ();
+    dump_profile (DumpTrigger::kExit);
 }
 
 // ---- fork ---------------------------------------------------------------
@@ -302,7 +345,7 @@ exit_dump ()
 void
 before_fork ()
 {
-  dump_lock.lock ();
+  lock_dump ();
   allocator_lock_all ();
   per_thread_lock ();
   hib_lock_all ();
@@ -314,7 +357,7 @@ after_fork_parent ()
   hib_unlock_all ();
   per_thread_unlock ();
   allocator_unlock_all ();
-  dump_lock.unlock ();
+  unlock_dump ();
 }
 
 // The child profiles only what it does itself: the records the parent
@@ -325,12 +368,14 @@ after_fork_child ()
   hib_unlock_all ();
   per_thread_unlock ();
   allocator_unlock_all ();
-  dump_lock.unlock ();
+  unlock_dump ();
   hib_after_fork_child ();
   hib_clear ();
   advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
+  process_id = sys_getpid ();
   dump_sequence = 0;
+  signals_after_fork_child ();
 }
 
 // Threads give their caches back when they exit (allocator.cpp uses a
@@ -396,7 +441,7 @@ early_init ()
 }
 
 void
-full_init (int, char **, char **envp)
+full_init (int argc, char **argv, char **envp)
 {
   if (__atomic_load_n (&full_init_done, __ATOMIC_ACQUIRE))
     return;
@@ -412,9 +457,13 @@ full_init (int, char **, char **envp)
   parse_flags (options);
   if (flags.help)
     print_flags_help ();
+  process_id = sys_getpid ();
+  record_command_line (argc, argv);
   interceptors_init ();
+  exec_init ();
   pthread_atfork (before_fork, after_fork_parent, after_fork_child);
   atexit (exit_dump);
+  signals_init ();
   if (flags.verbosity >= 1)
     report ("memprof: initialised; shadow at %p, profiles go to %s",
             (void *) __memprof_shadow_memory_dynamic_address,
@@ -455,7 +504,7 @@ MEMPROF_EXPORT int
 __memprof_profile_dump (void)
 {
   ensure_early_init ();
-  return dump_now ();
+  return dump_profile (DumpTrigger::kRequest);
 }
 
 MEMPROF_EXPORT void
@@ -463,10 +512,10 @@ __memprof_profile_reset (void)
 {
   if (!early_init_done)
     return;
-  dump_lock.lock ();
+  lock_dump ();
   hib_clear ();
   advance_epoch ();
-  dump_lock.unlock ();
+  unlock_dump ();
 }
 
 } // extern "C"

@@ -45,6 +45,23 @@ void retire_other_epochs (uint16_t epoch);
 // each block is reported once (it is then excluded from later profiles).
 void report_live_blocks ();
 
+// Write a profile now (runtime.cpp): every block freed since the last
+// dump and every live block (see memprof_interface.h).  Returns 0 or -1.
+// An exec dump with nothing to write writes no file.  Nothing is written
+// from a child sharing the parent's memory (vfork).
+enum class DumpTrigger { kRequest, kExit, kExec, kSignal };
+int dump_profile (DumpTrigger trigger);
+// Whether the calling thread is inside dump_profile.
+bool dump_in_progress_here ();
+
+// Endings (signal_dump.cpp): handlers for fatal and terminating signals
+// and dump_signal, installed by full_init; the child of a fork gets its
+// own dump thread.
+void signals_init ();
+void signals_after_fork_child ();
+// exec_dump.cpp: find libc's exec functions.
+void exec_init ();
+
 // Interceptors (interceptors.cpp): switch from the built-in fallbacks to
 // libc's implementations.
 void interceptors_init ();

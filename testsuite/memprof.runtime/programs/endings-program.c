@@ -1,0 +1,136 @@
+/* The program endings.exp runs: ten blocks from before_end (freed) and
+   one from live_site (still live), then the ending named by argv[1].  */
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profile-dir.h"
+
+__attribute__ ((noinline)) void *
+before_end (void)
+{
+  void *p = malloc (100);
+  __asm__ volatile ("" : : "r"(p) : "memory");
+  return p;
+}
+
+__attribute__ ((noinline)) void *
+live_site (void)
+{
+  void *p = malloc (300);
+  __asm__ volatile ("" : : "r"(p) : "memory");
+  return p;
+}
+
+__attribute__ ((noinline)) void *
+after_event (void)
+{
+  void *p = malloc (50);
+  __asm__ volatile ("" : : "r"(p) : "memory");
+  return p;
+}
+
+static void
+allocate_after (int n)
+{
+  for (int i = 0; i < n; i++)
+    free (after_event ());
+}
+
+static volatile sig_atomic_t handled;
+
+static void
+on_term (int sig)
+{
+  handled = sig;
+}
+
+static void
+on_segv (int sig)
+{
+  static const char msg[] = "program handler ran\n";
+  write (2, msg, sizeof msg - 1);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *mode = argc > 1 ? argv[1] : "";
+  if (!strcmp (mode, "after-exec"))
+    {
+      allocate_after (7);
+      return 0;
+    }
+  for (int i = 0; i < 10; i++)
+    free (before_end ());
+  void *live = live_site ();
+  __asm__ volatile ("" : : "r"(live) : "memory");
+
+  if (!strcmp (mode, "abort"))
+    abort ();
+  if (!strcmp (mode, "segv"))
+    raise (SIGSEGV);
+  if (!strcmp (mode, "fault"))
+    *(volatile int *) (argc - 2 + (char *) 0) = 1;   /* argc is 2.  */
+  if (!strcmp (mode, "term"))
+    kill (getpid (), SIGTERM);
+  if (!strcmp (mode, "term-handler"))
+    {
+      /* The program sees the default action it left, then its own.  */
+      struct sigaction sa, old;
+      if (sigaction (SIGTERM, 0, &old) || old.sa_handler != SIG_DFL)
+        return 20;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_term;
+      if (sigaction (SIGTERM, &sa, &old) || old.sa_handler != SIG_DFL)
+        return 21;
+      if (sigaction (SIGTERM, 0, &old) || old.sa_handler != on_term)
+        return 22;
+      kill (getpid (), SIGTERM);
+      if (handled != SIGTERM)
+        return 23;
+      allocate_after (3);
+      return 5;
+    }
+  if (!strcmp (mode, "segv-handler"))
+    {
+      if (signal (SIGSEGV, on_segv) != SIG_DFL)
+        return 24;
+      raise (SIGSEGV);
+    }
+  if (!strcmp (mode, "_exit"))
+    _exit (3);
+  if (!strcmp (mode, "exec"))
+    execl (argv[0], argv[0], "after-exec", (char *) 0);
+  if (!strcmp (mode, "exec-fails"))
+    {
+      execlp ("/nonexistent/program", "program", (char *) 0);
+      allocate_after (4);
+      return 0;
+    }
+  if (!strcmp (mode, "argv"))
+    {
+      /* A process title: the strings themselves are overwritten.  */
+      for (int i = 0; i < argc; i++)
+        memset (argv[i], 'X', strlen (argv[i]));
+      return 0;
+    }
+  if (!strcmp (mode, "dump-signal"))
+    {
+      raise (SIGUSR2);
+      for (int wait = 0; profiles_written () < 1; wait++)
+        {
+          if (wait == 20000)
+            return 25;   /* 20 s without the profile.  */
+          usleep (1000);
+        }
+      allocate_after (7);
+      return 0;
+    }
+  return 9;   /* Not reached for a known mode.  */
+}
