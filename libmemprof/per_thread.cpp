@@ -3,6 +3,7 @@
 
 #include "per_thread.h"
 #include "internal.h"
+#include "runtime.h"
 
 #include <pthread.h>
 
@@ -28,6 +29,7 @@ give_back (void *arg)
   exiting = true;
   if (!pt)
     return;
+  signals_thread_exit (pt);
   hib_thread_exit (&pt->hib);
   LockGuard g (pool_lock);
   pt->next_free = free_list;
@@ -86,6 +88,7 @@ per_thread ()
   // here).
   mine = pt;
   pthread_setspecific (key, pt);
+  signals_thread_start (pt);
   return pt;
 }
 

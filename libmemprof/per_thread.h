@@ -72,6 +72,10 @@ struct PerThread
 
   PerThread *next_free;
   PerThread *next_all;   // Every PerThread ever made, for dumps.
+
+  // signal_dump.cpp: the alternate signal stack of the thread using these
+  // caches (mapped on first use, passed on with them).
+  void *alt_stack;
 };
 
 // The calling thread's caches, made on first use; null while the thread

@@ -59,6 +59,11 @@ bool dump_in_progress_here ();
 // own dump thread.
 void signals_init ();
 void signals_after_fork_child ();
+// A thread's first allocation and its exit: its alternate signal stack
+// (PerThread::alt_stack), so a stack overflow in any thread dumps.
+struct PerThread;
+void signals_thread_start (PerThread *pt);
+void signals_thread_exit (PerThread *pt);
 // exec_dump.cpp: find libc's exec functions.
 void exec_init ();
 

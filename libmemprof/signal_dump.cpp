@@ -257,20 +257,25 @@ start_dump_thread ()
   pthread_detach (t);
 }
 
-// A stack overflow must not kill the handler too: give the initialising
-// (normally the main) thread an alternate signal stack unless it has one.
+// A stack overflow must not kill the handler too: each thread gets an
+// alternate signal stack, kept at *SLOT for the next thread, unless it
+// has one of the program's.  128 KiB: the dump needs about 40.
+bool signals_ready;
+void *init_thread_alt_stack;
+
 void
-ensure_alternate_stack ()
+use_alternate_stack (void **slot)
 {
   stack_t old;
   if (sigaltstack (nullptr, &old) != 0 || !(old.ss_flags & SS_DISABLE))
     return;
   const size_t size = 128 * 1024;
-  void *p = map_memory (size, false);
-  if (!p)
+  if (!*slot)
+    *slot = map_memory (size, false);
+  if (!*slot)
     return;
   stack_t st;
-  st.ss_sp = p;
+  st.ss_sp = *slot;
   st.ss_flags = 0;
   st.ss_size = size;
   sigaltstack (&st, nullptr);
@@ -341,7 +346,8 @@ signals_init ()
       for (int s : kTerminatingSignals)
         if (s != dump_signal)
           manage (s);
-      ensure_alternate_stack ();
+      use_alternate_stack (&init_thread_alt_stack);
+      __atomic_store_n (&signals_ready, true, __ATOMIC_RELEASE);
     }
   if (dump_signal)
     {
@@ -349,6 +355,27 @@ signals_init ()
       if (managed[dump_signal].ours_installed)
         start_dump_thread ();
     }
+}
+
+void
+signals_thread_start (PerThread *pt)
+{
+  if (__atomic_load_n (&signals_ready, __ATOMIC_ACQUIRE))
+    use_alternate_stack (&pt->alt_stack);
+}
+
+// The stack goes to the next thread with PT: this one must stop using it.
+void
+signals_thread_exit (PerThread *pt)
+{
+  stack_t cur;
+  if (!pt->alt_stack || sigaltstack (nullptr, &cur) != 0
+      || cur.ss_sp != pt->alt_stack || (cur.ss_flags & SS_ONSTACK))
+    return;
+  stack_t off;
+  internal_memset (&off, 0, sizeof off);
+  off.ss_flags = SS_DISABLE;
+  sigaltstack (&off, nullptr);
 }
 
 void

@@ -1,6 +1,8 @@
 /* The program endings.exp runs: ten blocks from before_end (freed) and
-   one from live_site (still live), then the ending named by argv[1].  */
+   one from live_site (still live), then the ending named by argv[1].
+   (One block of after_event more in thread-overflow.)  */
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +40,32 @@ allocate_after (int n)
 {
   for (int i = 0; i < n; i++)
     free (after_event ());
+}
+
+/* Unbounded recursion that no optimization turns into a loop: the
+   frame is used after the call.  */
+__attribute__ ((noipa)) static void
+touch (volatile char *frame)
+{
+  frame[0]++;
+}
+
+__attribute__ ((noipa)) static int
+overflow (int depth)
+{
+  volatile char frame[1024];
+  touch (frame);
+  int r = overflow (depth + 1);
+  touch (frame);
+  return r + depth;
+}
+
+static void *
+overflow_thread (void *arg)
+{
+  (void) arg;
+  free (after_event ());   /* A thread that has allocated.  */
+  return (void *) (long) overflow (0);
 }
 
 static volatile sig_atomic_t handled;
@@ -79,6 +107,16 @@ main (int argc, char **argv)
     *(volatile int *) (argc - 2 + (char *) 0) = 1;   /* argc is 2.  */
   if (!strcmp (mode, "term"))
     kill (getpid (), SIGTERM);
+  if (!strcmp (mode, "overflow"))
+    return overflow (0);
+  if (!strcmp (mode, "thread-overflow"))
+    {
+      pthread_t t;
+      void *r;
+      if (pthread_create (&t, 0, overflow_thread, 0) || pthread_join (t, &r))
+        return 26;
+      return 9;
+    }
   if (!strcmp (mode, "term-handler"))
     {
       /* The program sees the default action it left, then its own.  */
