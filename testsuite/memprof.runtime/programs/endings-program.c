@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "profile-dir.h"
@@ -145,6 +146,23 @@ main (int argc, char **argv)
     _exit (3);
   if (!strcmp (mode, "exec"))
     execl (argv[0], argv[0], "after-exec", (char *) 0);
+  if (!strcmp (mode, "vfork"))
+    {
+      /* The child runs on the parent's memory until its exec: it must not
+         take the parent's records into a profile of its own.  */
+      pid_t pid = vfork ();
+      if (pid == 0)
+        {
+          execl ("/bin/true", "true", (char *) 0);
+          _exit (127);
+        }
+      int st;
+      if (pid < 0 || waitpid (pid, &st, 0) != pid || st != 0)
+        return 27;
+      return 0;
+    }
+  if (!strcmp (mode, "system"))
+    return system ("exit 0") != 0 ? 28 : 0;
   if (!strcmp (mode, "exec-fails"))
     {
       execlp ("/nonexistent/program", "program", (char *) 0);
