@@ -9,7 +9,7 @@ Flags flags;
 
 namespace {
 
-enum class Kind { Bool, Int, String };
+enum class Kind { Bool, Int, String, Name };
 
 struct FlagInfo
 {
@@ -17,26 +17,56 @@ struct FlagInfo
   Kind kind;
   const char *description;
   void *storage;
+  int min, max;              // Values (Int, Bool) or lengths (String, Name).
+  int default_number;        // Bool, Int.
+  const char *default_text;  // String, Name.
 };
 
+#define MEMPROF_FLAG_DEFAULT_Bool(D) (D), nullptr
+#define MEMPROF_FLAG_DEFAULT_Int(D) (D), nullptr
+#define MEMPROF_FLAG_DEFAULT_String(D) 0, (D)
+#define MEMPROF_FLAG_DEFAULT_Name(D) 0, (D)
 const FlagInfo flag_table[] = {
-#define MEMPROF_FLAG(TYPE, NAME, DEFAULT, DESC) \
-  { #NAME, Kind::TYPE, DESC, (void *) &flags.NAME },
+#define MEMPROF_FLAG(TYPE, NAME, DEFAULT, MIN, MAX, DESC)                   \
+  { #NAME, Kind::TYPE, DESC, (void *) &flags.NAME, MIN, MAX,                \
+    MEMPROF_FLAG_DEFAULT_##TYPE (DEFAULT) },
 #include "flags.inc"
 #undef MEMPROF_FLAG
 };
+
+// Every text flag's bounds fit its 1024-byte storage; every default is
+// accepted (checked at compile time, so the table cannot drift).
+#define MEMPROF_FLAG_CHECK_Bool(NAME, D, MIN, MAX) \
+  static_assert (MIN == 0 && MAX == 1, #NAME ": Bool takes 0, 1");
+#define MEMPROF_FLAG_CHECK_Int(NAME, D, MIN, MAX) \
+  static_assert (MIN <= (D) && (D) <= MAX, #NAME ": default out of range");
+#define MEMPROF_FLAG_CHECK_String(NAME, D, MIN, MAX)                      \
+  static_assert (0 <= MIN && MIN <= (int) sizeof (D) - 1                  \
+                   && (int) sizeof (D) - 1 <= MAX && MAX <= 1023,         \
+                 #NAME ": bad length bounds");
+#define MEMPROF_FLAG_CHECK_Name MEMPROF_FLAG_CHECK_String
+#define MEMPROF_FLAG(TYPE, NAME, DEFAULT, MIN, MAX, DESC) \
+  MEMPROF_FLAG_CHECK_##TYPE (NAME, DEFAULT, MIN, MAX)
+#include "flags.inc"
+#undef MEMPROF_FLAG
 
 void
-set_defaults ()
+set_default (const FlagInfo &f)
 {
-#define MEMPROF_FLAG_SET_Bool(NAME, DEFAULT) flags.NAME = DEFAULT;
-#define MEMPROF_FLAG_SET_Int(NAME, DEFAULT) flags.NAME = DEFAULT;
-#define MEMPROF_FLAG_SET_String(NAME, DEFAULT) \
-  internal_memcpy (flags.NAME, DEFAULT, sizeof (DEFAULT));
-#define MEMPROF_FLAG(TYPE, NAME, DEFAULT, DESC) \
-  MEMPROF_FLAG_SET_##TYPE (NAME, DEFAULT)
-#include "flags.inc"
-#undef MEMPROF_FLAG
+  switch (f.kind)
+    {
+    case Kind::Bool:
+      *(bool *) f.storage = f.default_number != 0;
+      break;
+    case Kind::Int:
+      *(int *) f.storage = f.default_number;
+      break;
+    case Kind::String:
+    case Kind::Name:
+      internal_memcpy (f.storage, f.default_text,
+                       internal_strlen (f.default_text) + 1);
+      break;
+    }
 }
 
 bool
@@ -54,8 +84,9 @@ parse_bool (const char *v, size_t n, bool *out)
   return false;
 }
 
+// A decimal number in [MIN, MAX], nothing before or after it.
 bool
-parse_int (const char *v, size_t n, int *out)
+parse_int (const char *v, size_t n, int min, int max, int *out)
 {
   bool neg = n && *v == '-';
   size_t i = neg ? 1 : 0;
@@ -68,8 +99,102 @@ parse_int (const char *v, size_t n, int *out)
         return false;
       r = r * 10 + (v[i] - '0');
     }
-  *out = (int) (neg ? -r : r);
+  if (neg)
+    r = -r;
+  if (r < min || r > max)
+    return false;
+  *out = (int) r;
   return true;
+}
+
+// A pattern that expands to a usable file name in the profile directory.
+bool
+usable_name_pattern (const char *v, size_t n)
+{
+  if ((n == 1 && v[0] == '.') || (n == 2 && v[0] == '.' && v[1] == '.'))
+    return false;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (v[i] == '/')
+        return false;
+      if (v[i] == '%')
+        {
+          if (i + 1 == n)
+            return false;
+          char c = v[++i];
+          if (c != 'e' && c != 'p' && c != 'h' && c != '%')
+            return false;
+        }
+    }
+  return true;
+}
+
+bool
+parse_value (const FlagInfo &f, const char *value, size_t len)
+{
+  switch (f.kind)
+    {
+    case Kind::Bool:
+      return parse_bool (value, len, (bool *) f.storage);
+    case Kind::Int:
+      return parse_int (value, len, f.min, f.max, (int *) f.storage);
+    case Kind::Name:
+      if (!usable_name_pattern (value, len))
+        return false;
+      [[fallthrough]];
+    case Kind::String:
+      if (len < (size_t) f.min || len > (size_t) f.max)
+        return false;
+      internal_memcpy (f.storage, value, len);
+      ((char *) f.storage)[len] = 0;
+      return true;
+    }
+  return false;
+}
+
+// What F accepts, for messages and the help text.
+void
+describe_accepted (const FlagInfo &f, char *buf, size_t size)
+{
+  switch (f.kind)
+    {
+    case Kind::Bool:
+      format (buf, size, "0, 1, true, false, yes or no");
+      break;
+    case Kind::Int:
+      format (buf, size, "%d..%d", f.min, f.max);
+      break;
+    case Kind::String:
+      if (f.min == 0)
+        format (buf, size, "text of at most %d bytes", f.max);
+      else
+        format (buf, size, "text of %d..%d bytes", f.min, f.max);
+      break;
+    case Kind::Name:
+      format (buf, size,
+              "a file name of %d..%d bytes, without '/', not . or .., "
+              "with %% only in %%e %%p %%h %%%%", f.min, f.max);
+      break;
+    }
+}
+
+void
+describe_default (const FlagInfo &f, char *buf, size_t size)
+{
+  if (f.kind == Kind::String || f.kind == Kind::Name)
+    format (buf, size, "\"%s\"", f.default_text);
+  else
+    format (buf, size, "%d", f.default_number);
+}
+
+// At most 127 bytes of the N at S, for a message.
+void
+clip (const char *s, size_t n, char (&buf)[128])
+{
+  if (n > sizeof buf - 1)
+    n = sizeof buf - 1;
+  internal_memcpy (buf, s, n);
+  buf[n] = 0;
 }
 
 void
@@ -80,40 +205,26 @@ apply (const char *name, size_t name_len, const char *value, size_t len)
       if (internal_strlen (f.name) != name_len
           || internal_strncmp (f.name, name, name_len) != 0)
         continue;
-      bool ok = false;
-      switch (f.kind)
-        {
-        case Kind::Bool:
-          ok = parse_bool (value, len, (bool *) f.storage);
-          break;
-        case Kind::Int:
-          ok = parse_int (value, len, (int *) f.storage);
-          break;
-        case Kind::String:
-          ok = len < 1024;
-          if (ok)
-            {
-              internal_memcpy (f.storage, value, len);
-              ((char *) f.storage)[len] = 0;
-            }
-          break;
-        }
-      if (!ok)
-        {
-          char buf[128];
-          size_t n = len < sizeof buf - 1 ? len : sizeof buf - 1;
-          internal_memcpy (buf, value, n);
-          buf[n] = 0;
-          report ("memprof: MEMPROF_OPTIONS: bad value '%s' for %s", buf,
-                  f.name);
-        }
+      // A bare name sets a Bool; other options need a value.
+      if (value ? parse_value (f, value, len)
+                : f.kind == Kind::Bool && parse_value (f, "1", 1))
+        return;
+      set_default (f);
+      char shown[128], accepted[256], dflt[1100];
+      clip (value ? value : "", value ? len : 0, shown);
+      describe_accepted (f, accepted, sizeof accepted);
+      describe_default (f, dflt, sizeof dflt);
+      report ("memprof: MEMPROF_OPTIONS: bad value '%s' for %s (accepted: "
+              "%s); using the default %s", shown, f.name, accepted, dflt);
       return;
     }
-  char buf[128];
-  size_t n = name_len < sizeof buf - 1 ? name_len : sizeof buf - 1;
-  internal_memcpy (buf, name, n);
-  buf[n] = 0;
-  report ("memprof: MEMPROF_OPTIONS: unknown option '%s' (try help=1)", buf);
+  char shown[128], names[512];
+  clip (name, name_len, shown);
+  size_t n = 0;
+  for (const FlagInfo &f : flag_table)
+    n += format (names + n, sizeof names - n, "%s%s", n ? " " : "", f.name);
+  report ("memprof: MEMPROF_OPTIONS: unknown option '%s' (options: %s; "
+          "help=1 describes them)", shown, names);
 }
 
 } // namespace
@@ -121,57 +232,48 @@ apply (const char *name, size_t name_len, const char *value, size_t len)
 void
 parse_flags (const char *options)
 {
-  set_defaults ();
+  for (const FlagInfo &f : flag_table)
+    set_default (f);
   if (!options)
     return;
   const char *p = options;
+  auto separator = [] (char c) {
+    return c == ':' || c == ' ' || c == '\t' || c == '\n';
+  };
   while (*p)
     {
-      while (*p == ':' || *p == ' ' || *p == '\t' || *p == '\n')
+      while (separator (*p))
         p++;
       if (!*p)
         break;
       const char *name = p;
-      while (*p && *p != '=' && *p != ':' && *p != ' ')
+      while (*p && *p != '=' && !separator (*p))
         p++;
       size_t name_len = p - name;
-      const char *value = "1";
-      size_t value_len = 1;
+      const char *value = nullptr;
+      size_t value_len = 0;
       if (*p == '=')
         {
           value = ++p;
-          while (*p && *p != ':' && *p != ' ' && *p != '\t' && *p != '\n')
+          while (*p && !separator (*p))
             p++;
           value_len = p - value;
         }
       apply (name, name_len, value, value_len);
     }
-  if (flags.stack_depth < 1)
-    flags.stack_depth = 1;
-  if (flags.stack_depth > 256)
-    flags.stack_depth = 256;
 }
 
 void
 print_flags_help ()
 {
-  report ("memprof: options (MEMPROF_OPTIONS=name=value:name=value...):");
+  report ("memprof: options (MEMPROF_OPTIONS=name=value:name=value...), "
+          "each as name=default, what it accepts and what it does:");
   for (const FlagInfo &f : flag_table)
     {
-      char value[1100];
-      switch (f.kind)
-        {
-        case Kind::Bool:
-          format (value, sizeof value, "%d", *(bool *) f.storage ? 1 : 0);
-          break;
-        case Kind::Int:
-          format (value, sizeof value, "%d", *(int *) f.storage);
-          break;
-        case Kind::String:
-          format (value, sizeof value, "\"%s\"", (char *) f.storage);
-          break;
-        }
-      report ("  %s=%s\t%s", f.name, value, f.description);
+      char dflt[1100], accepted[256];
+      describe_default (f, dflt, sizeof dflt);
+      describe_accepted (f, accepted, sizeof accepted);
+      report ("  %s=%s\t%s\t%s", f.name, dflt, accepted, f.description);
     }
 }
 
