@@ -80,7 +80,8 @@ namespace {
 
 // Make the block P (header H, not yet visible as allocated) a new
 // allocation of SIZE bytes whose stack starts at the caller of FRAME.
-inline void
+// Inlined: allocate is the hot path, realloc keeps its own copy.
+MEMPROF_ALWAYS_INLINE void
 start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
 {
   uintptr_t pcs[256];
@@ -112,7 +113,7 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
 // End the life of block P whose header H was claimed from state OLD
 // (kChunkAllocated or kChunkReported): fold its counters into its
 // context unless a dump already reported it, and leave its shadow zero.
-inline void
+MEMPROF_ALWAYS_INLINE void
 end_life (void *p, ChunkHeader *h, uint8_t old)
 {
   uintptr_t u = (uintptr_t) p;
@@ -139,7 +140,7 @@ end_life (void *p, ChunkHeader *h, uint8_t old)
 // Claim block H for its end of life: its state becomes kChunkFree.  The
 // state it had, or kChunkFree when it was not a live block (a double
 // or invalid free), in which case it is left as it was.
-inline uint8_t
+MEMPROF_ALWAYS_INLINE uint8_t
 claim_live (ChunkHeader *h)
 {
   uint8_t old = __atomic_exchange_n (&h->state, kChunkFree, __ATOMIC_ACQ_REL);
