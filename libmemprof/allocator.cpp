@@ -52,6 +52,30 @@ class_block_size (int c)
 static_assert (class_block_size (kNumClasses - 1) == kMaxPrimaryBlock,
                "size classes must end at the primary limit");
 
+// Whether a region offset is a whole number of blocks, without a
+// division on the free path: with D = size / 32 and M = 2^64 / D rounded
+// up, a 32-bit N is a multiple of D exactly when N * M (mod 2^64) < M
+// (Lemire, Kaser and Kurz, "Faster remainder by direct computation").
+struct BlockMultiples
+{
+  uint64_t m[kNumClasses];
+  constexpr BlockMultiples () : m ()
+  {
+    for (int c = 0; c < kNumClasses; c++)
+      m[c] = ~(uint64_t) 0 / (class_block_size (c) / 32) + 1;
+  }
+};
+constexpr BlockMultiples block_multiples;
+
+// OFFSET (a multiple of 32, below the region size) from the start of
+// class C's region is where a block starts.
+inline bool
+at_block_start (int c, uintptr_t offset)
+{
+  uint64_t n = offset / 32;   // Below 2^31: regions are 2^36 bytes.
+  return n * block_multiples.m[c] < block_multiples.m[c];
+}
+
 inline int
 class_of_block_size (uintptr_t needed)
 {
@@ -465,10 +489,23 @@ allocator_header (const void *p)
   uintptr_t u = (uintptr_t) p;
   if (u - space_base < kSpaceSize)
     {
-      if ((u & 31) || u - region_base ((int) ((u - space_base) >> kRegionShift))
-                          < sizeof (ChunkHeader))
+      int c = (int) ((u - space_base) >> kRegionShift);
+      uintptr_t offset = u - region_base (c);
+      if ((u & 31) || offset < sizeof (ChunkHeader))
         return nullptr;
-      return header_before (p);
+      // A user pointer is just past a block's start, or (over-aligned)
+      // where the redirect at the block's start says: anything else
+      // (inside a block) is no pointer we returned.
+      if (LIKELY (at_block_start (c, offset - sizeof (ChunkHeader))))
+        return header_before (p);
+      uintptr_t size = class_block_size (c);
+      uintptr_t block = region_base (c) + offset / size * size;
+      const ChunkHeader *start = (const ChunkHeader *) block;
+      if (__atomic_load_n (&start->state, __ATOMIC_ACQUIRE) == kChunkRedirect
+          && start->requested_size == u - block
+          && (header_before (p)->flags & kChunkAligned))
+        return header_before (p);
+      return nullptr;
     }
   if (!space_base || (u & 63) || u < kLargeOffset)
     return nullptr;

@@ -28,8 +28,10 @@ size_t allocator_space_size ();
 // it has state kChunkFree, flags set, other fields undefined.
 void *allocator_allocate (size_t size, size_t align);
 
-// The header of a user pointer, or null when P is not one of ours
-// (memory from another allocator is ignored, never corrupted).
+// The header of a user pointer, or null when P is no pointer the
+// allocator returned: outside its space, inside a block, not a mapped
+// block's start.  Cheap: no division for blocks that are not
+// over-aligned.  (A pointer to a freed block still has its header.)
 ChunkHeader *allocator_header (const void *p);
 
 // Give a block back; its header state was already set by the caller.

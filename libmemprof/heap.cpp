@@ -151,6 +151,17 @@ claim_live (ChunkHeader *h)
   return kChunkFree;
 }
 
+// FN got P, whose header H (null: P is no block) is not a live block's:
+// report it as FREED (a block already freed) or as an invalid pointer.
+MEMPROF_NOINLINE void
+report_bad_pointer (const char *fn, const char *freed, const ChunkHeader *h,
+                    const void *p)
+{
+  bool was_freed
+    = h && __atomic_load_n (&h->state, __ATOMIC_ACQUIRE) == kChunkFree;
+  report_invalid_free (fn, was_freed ? freed : "invalid pointer", p);
+}
+
 // Whether realloc to SIZE keeps a block of USABLE bytes: when it fits
 // and wastes at most half of it (small blocks are kept whenever they
 // fit: moving them would save next to nothing).
@@ -190,10 +201,18 @@ deallocate (void *p)
     return;
   ChunkHeader *h = allocator_header (p);
   if (UNLIKELY (!h))
-    return;   // Not ours (e.g. from the loader's early allocator).
+    {
+      report_bad_pointer ("free", "double free of", nullptr, p);
+      return;
+    }
   uint8_t old = claim_live (h);
   if (UNLIKELY (old == kChunkFree))
-    return;   // A double or invalid free: leave the free lists alone.
+    {
+      // Reported, then (abort_on_invalid_free=0) ignored: the free lists
+      // are left alone.
+      report_bad_pointer ("free", "double free of", h, p);
+      return;
+    }
   end_life (p, h, old);
   allocator_release (p, h);
 }
@@ -211,8 +230,11 @@ reallocate (void *p, size_t size, uintptr_t frame)
     }
   ChunkHeader *h = allocator_header (p);
   uint8_t st = h ? __atomic_load_n (&h->state, __ATOMIC_ACQUIRE) : 0;
-  if (!h || (st != kChunkAllocated && st != kChunkReported))
+  if (UNLIKELY (!h || (st != kChunkAllocated && st != kChunkReported)))
     {
+      // Reported; with abort_on_invalid_free=0 the old block is left
+      // alone and realloc fails.
+      report_bad_pointer ("realloc", "freed block", h, p);
       errno = ENOMEM;
       return nullptr;
     }
@@ -225,6 +247,7 @@ reallocate (void *p, size_t size, uintptr_t frame)
       uint8_t old = claim_live (h);
       if (UNLIKELY (old == kChunkFree))
         {
+          report_bad_pointer ("realloc", "freed block", h, p);
           errno = ENOMEM;
           return nullptr;
         }

@@ -39,6 +39,12 @@ void *allocate (size_t size, size_t align, uintptr_t frame, bool zero);
 void deallocate (void *p);
 void *reallocate (void *p, size_t size, uintptr_t frame);
 size_t usable_size (const void *p);
+// A free (FN "free", also for delete) or realloc of P, a pointer the
+// allocator never returned or a freed block (WHAT says which): one line
+// with the address and the stack, then, unless abort_on_invalid_free=0,
+// the profile is written and the process aborts.  Cold: only then.
+MEMPROF_NOINLINE __attribute__ ((cold)) void
+report_invalid_free (const char *fn, const char *what, const void *p);
 // Mark every live block of an epoch other than EPOCH as dropped.
 void retire_other_epochs (uint16_t epoch);
 // Fold every profiled live block into the HIB table as if freed now;
