@@ -2,6 +2,7 @@
 
 #include "flags.h"
 #include "internal.h"
+#include "runtime.h"
 
 namespace memprof {
 
@@ -9,7 +10,7 @@ Flags flags;
 
 namespace {
 
-enum class Kind { Bool, Int, String, Name };
+enum class Kind { Bool, Int, String, Name, Signal };
 
 struct FlagInfo
 {
@@ -17,15 +18,16 @@ struct FlagInfo
   Kind kind;
   const char *description;
   void *storage;
-  int min, max;              // Values (Int, Bool) or lengths (String, Name).
+  int min, max;              // Values (Int, Bool) or lengths (the others).
   int default_number;        // Bool, Int.
-  const char *default_text;  // String, Name.
+  const char *default_text;  // String, Name, Signal.
 };
 
 #define MEMPROF_FLAG_DEFAULT_Bool(D) (D), nullptr
 #define MEMPROF_FLAG_DEFAULT_Int(D) (D), nullptr
 #define MEMPROF_FLAG_DEFAULT_String(D) 0, (D)
 #define MEMPROF_FLAG_DEFAULT_Name(D) 0, (D)
+#define MEMPROF_FLAG_DEFAULT_Signal(D) 0, (D)
 const FlagInfo flag_table[] = {
 #define MEMPROF_FLAG(TYPE, NAME, DEFAULT, MIN, MAX, DESC)                   \
   { #NAME, Kind::TYPE, DESC, (void *) &flags.NAME, MIN, MAX,                \
@@ -45,6 +47,7 @@ const FlagInfo flag_table[] = {
                    && (int) sizeof (D) - 1 <= MAX && MAX <= 1023,         \
                  #NAME ": bad length bounds");
 #define MEMPROF_FLAG_CHECK_Name MEMPROF_FLAG_CHECK_String
+#define MEMPROF_FLAG_CHECK_Signal MEMPROF_FLAG_CHECK_String
 #define MEMPROF_FLAG(TYPE, NAME, DEFAULT, MIN, MAX, DESC) \
   MEMPROF_FLAG_CHECK_##TYPE (NAME, DEFAULT, MIN, MAX)
 #include "flags.inc"
@@ -63,6 +66,7 @@ set_default (const FlagInfo &f)
       break;
     case Kind::String:
     case Kind::Name:
+    case Kind::Signal:
       internal_memcpy (f.storage, f.default_text,
                        internal_strlen (f.default_text) + 1);
       break;
@@ -141,15 +145,25 @@ parse_value (const FlagInfo &f, const char *value, size_t len)
     case Kind::Name:
       if (!usable_name_pattern (value, len))
         return false;
-      [[fallthrough]];
+      break;
+    case Kind::Signal:
+      if (len <= (size_t) f.max)
+        {
+          char v[1024];
+          internal_memcpy (v, value, len);
+          v[len] = 0;
+          if (parse_dump_signal (v) < 0)
+            return false;
+        }
+      break;
     case Kind::String:
-      if (len < (size_t) f.min || len > (size_t) f.max)
-        return false;
-      internal_memcpy (f.storage, value, len);
-      ((char *) f.storage)[len] = 0;
-      return true;
+      break;
     }
-  return false;
+  if (len < (size_t) f.min || len > (size_t) f.max)
+    return false;
+  internal_memcpy (f.storage, value, len);
+  ((char *) f.storage)[len] = 0;
+  return true;
 }
 
 // What F accepts, for messages and the help text.
@@ -175,13 +189,19 @@ describe_accepted (const FlagInfo &f, char *buf, size_t size)
               "a file name of %d..%d bytes, without '/', not . or .., "
               "with %% only in %%e %%p %%h %%%%", f.min, f.max);
       break;
+    case Kind::Signal:
+      format (buf, size,
+              "empty (none), or a signal name (with or without SIG) or "
+              "number other than SIGKILL, SIGSTOP, SIGSEGV, SIGBUS, "
+              "SIGILL, SIGFPE, SIGABRT");
+      break;
     }
 }
 
 void
 describe_default (const FlagInfo &f, char *buf, size_t size)
 {
-  if (f.kind == Kind::String || f.kind == Kind::Name)
+  if (f.default_text)
     format (buf, size, "\"%s\"", f.default_text);
   else
     format (buf, size, "%d", f.default_number);

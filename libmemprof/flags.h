@@ -11,12 +11,14 @@ struct Flags
 #define MEMPROF_FLAG_Int int
 #define MEMPROF_FLAG_String char
 #define MEMPROF_FLAG_Name char
+#define MEMPROF_FLAG_Signal char
 #define MEMPROF_FLAG(TYPE, NAME, DEFAULT, MIN, MAX, DESC) \
   MEMPROF_FLAG_##TYPE NAME MEMPROF_FLAG_ARRAY_##TYPE;
 #define MEMPROF_FLAG_ARRAY_Bool
 #define MEMPROF_FLAG_ARRAY_Int
 #define MEMPROF_FLAG_ARRAY_String [1024]
 #define MEMPROF_FLAG_ARRAY_Name [1024]
+#define MEMPROF_FLAG_ARRAY_Signal [1024]
 #include "flags.inc"
 #undef MEMPROF_FLAG
 };

@@ -64,6 +64,10 @@ bool dump_in_progress_here ();
 // and dump_signal, installed by full_init; the child of a fork gets its
 // own dump thread.
 void signals_init ();
+// A dump_signal value (NAME, SIGNAME or NUMBER): the signal, 0 for the
+// empty string, -1 when it cannot serve (unknown, SIGKILL, SIGSTOP, or
+// one of the fatal signals).
+int parse_dump_signal (const char *v);
 void signals_after_fork_child ();
 // A thread's first allocation and its exit: its alternate signal stack
 // (PerThread::alt_stack), so a stack overflow in any thread dumps.

@@ -281,7 +281,8 @@ use_alternate_stack (void **slot)
   sigaltstack (&st, nullptr);
 }
 
-// dump_signal=NAME|SIGNAME|NUMBER; 0 when empty, -1 when not acceptable.
+} // namespace
+
 int
 parse_dump_signal (const char *v)
 {
@@ -310,8 +311,6 @@ parse_dump_signal (const char *v)
   return sig;
 }
 
-} // namespace
-
 // Bounded waits only in a dump from a signal handler (see above).
 void
 Waiter::check_bound ()
@@ -332,12 +331,8 @@ Waiter::check_bound ()
 void
 signals_init ()
 {
+  // parse_flags accepted only a usable signal or nothing.
   int sig = parse_dump_signal (flags.dump_signal);
-  if (sig < 0)
-    report ("memprof: MEMPROF_OPTIONS: bad value '%s' for dump_signal "
-            "(a signal name or number other than SIGKILL, SIGSTOP, "
-            "SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT)",
-            flags.dump_signal);
   dump_signal = sig > 0 ? sig : 0;
   if (flags.handle_signals)
     {
