@@ -188,20 +188,66 @@ ContextTable::frame_ranks () const
   return rank;
 }
 
+namespace {
+
+// Sorting contexts by their stacks' frame ranks, two frames at a time
+// (most significant first): each pass sorts plain 16-byte keys, and only
+// runs that tie go on to the next two frames.  Comparing stacks through
+// pointers instead took most of a million-context merge in cache misses.
+struct SortItem
+{
+  uint64_t key;
+  const Context *context;
+};
+
+class StackSorter
+{
+public:
+  explicit StackSorter (const std::vector<uint32_t> &rank) : rank_ (rank) {}
+
+  void sort (SortItem *first, SortItem *last, size_t depth) const
+  {
+    for (SortItem *p = first; p != last; p++)
+      p->key = (uint64_t (rank_at (p->context->stack, depth)) << 32)
+               | rank_at (p->context->stack, depth + 1);
+    std::sort (first, last, [] (const SortItem &a, const SortItem &b) {
+      return a.key < b.key;
+    });
+    for (SortItem *run = first; run != last;)
+      {
+        SortItem *end = run + 1;
+        while (end != last && end->key == run->key)
+          end++;
+        // Equal keys with both frames present: the stacks go on.
+        if (end - run > 1 && (run->key & 0xffffffff) != 0)
+          sort (run, end, depth + 2);
+        run = end;
+      }
+  }
+
+private:
+  const std::vector<uint32_t> &rank_;
+
+  // 0 past the end, so a shorter stack sorts first.
+  uint32_t rank_at (const Stack &s, size_t i) const
+  {
+    return i < s.size () ? rank_[s[i]] + 1 : 0;
+  }
+};
+
+} // namespace
+
 std::vector<const Context *>
 ContextTable::canonical_order () const
 {
-  std::vector<const Context *> v;
-  v.reserve (contexts_.size ());
-  for (const Context &c : contexts_)
-    v.push_back (&c);
+  std::vector<SortItem> items (contexts_.size ());
+  for (size_t i = 0; i < contexts_.size (); i++)
+    items[i].context = &contexts_[i];
   std::vector<uint32_t> rank = frame_ranks ();
-  std::sort (v.begin (), v.end (), [&rank] (const Context *a,
-                                            const Context *b) {
-    return std::lexicographical_compare (
-      a->stack.begin (), a->stack.end (), b->stack.begin (), b->stack.end (),
-      [&rank] (uint32_t x, uint32_t y) { return rank[x] < rank[y]; });
-  });
+  StackSorter (rank).sort (items.data (), items.data () + items.size (), 0);
+  std::vector<const Context *> v (items.size ());
+  for (size_t i = 0; i < items.size (); i++)
+    v[i] = items[i].context;
   return v;
 }
 

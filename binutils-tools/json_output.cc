@@ -4,6 +4,9 @@
 #include "byte_cursor.h"
 #include "diag.h"
 
+#include <cstring>
+#include <memory>
+
 namespace memprof {
 
 // Length of the valid UTF-8 sequence starting at P (N bytes left), or 0.
@@ -59,39 +62,47 @@ namespace {
 class JsonBuffer
 {
 public:
-  explicit JsonBuffer (FILE *out) : out_ (out) { buf_.reserve (kFlushAt); }
+  explicit JsonBuffer (FILE *out) : out_ (out), buf_ (new char[kSize]) {}
 
-  void add (const char *s) { buf_ += s; }
-  void add (const std::string &s) { buf_ += s; }
+  void add (const char *s, size_t n)
+  {
+    if (n > kSize - used_ && !flush ())
+      return;
+    if (n > kSize)
+      {
+        ok_ = std::fwrite (s, 1, n, out_) == n;
+        return;
+      }
+    std::memcpy (buf_.get () + used_, s, n);
+    used_ += n;
+  }
+  void add (const char *s) { add (s, std::strlen (s)); }
+  void add (const std::string &s) { add (s.data (), s.size ()); }
   void add (uint64_t v)
   {
     char digits[20];
-    int n = 0;
+    int n = 20;
     do
-      digits[n++] = static_cast<char> ('0' + v % 10);
+      digits[--n] = static_cast<char> ('0' + v % 10);
     while ((v /= 10) != 0);
-    while (n)
-      buf_ += digits[--n];
+    add (digits + n, 20 - n);
   }
 
-  // Write out what is buffered once it is large; false on a write error
-  // (errno says which), after which nothing more is written.
-  bool maybe_flush () { return buf_.size () < kFlushAt || flush (); }
+  // False once a write failed (errno says why); nothing more is written.
+  bool ok () const { return ok_; }
   bool flush ()
   {
-    if (!ok_)
-      return false;
-    if (!buf_.empty ()
-        && std::fwrite (buf_.data (), 1, buf_.size (), out_) != buf_.size ())
+    if (ok_ && used_ && std::fwrite (buf_.get (), 1, used_, out_) != used_)
       ok_ = false;
-    buf_.clear ();
+    used_ = 0;
     return ok_;
   }
 
 private:
-  static constexpr size_t kFlushAt = 1 << 20;
+  static constexpr size_t kSize = 1 << 20;
   FILE *out_;
-  std::string buf_;
+  std::unique_ptr<char[]> buf_;
+  size_t used_ = 0;
   bool ok_ = true;
 };
 
@@ -150,7 +161,7 @@ write_json (FILE *out, const char *kind, uint64_t version,
           b.add (c->fields[i]);
         }
       b.add ("}");
-      if (!b.maybe_flush ())
+      if (!b.ok ())
         return false;
     }
   b.add ("\n]}\n");

@@ -113,7 +113,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
     {
       RawMib m = prof.mibs.at (i);
       // The reader checked that every MIB's stack exists.
-      const RawStacks::Entry &st = *prof.stacks.find (m.stack_id);
+      const RawStacks::Entry &st = *prof.stacks.find (m.stack_id, i);
       s.clear ();
       for (uint64_t k = 0; k < st.frames; k++)
         {

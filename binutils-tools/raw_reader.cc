@@ -156,34 +156,39 @@ struct RawSectionReader
   static void read_stacks (ByteCursor c, RawProfile &prof)
   {
     uint64_t n = c.count (c.u64 ("stack count"), 16, "stack");
+    if (n > UINT32_MAX)
+      throw FormatError (format ("stack count %llu is more than this reader "
+                                 "handles",
+                                 (unsigned long long) n));
     std::vector<RawStacks::Entry> &index = prof.stacks.index_;
+    std::vector<std::pair<uint64_t, uint32_t>> &by_id = prof.stacks.by_id_;
     index.reserve (n);
+    by_id.reserve (n);
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t id = c.u64 ("stack id");
         uint64_t frames = c.count (c.u64 ("stack frame count"), 8,
                                    "stack frame");
         index.push_back ({ id, c.bytes (frames * 8, "stack frame"), frames });
+        by_id.emplace_back (id, static_cast<uint32_t> (i));
       }
-    std::sort (index.begin (), index.end (),
-               [] (const RawStacks::Entry &a, const RawStacks::Entry &b) {
-                 return a.id < b.id;
-               });
-    for (size_t i = 1; i < index.size (); i++)
-      if (index[i].id == index[i - 1].id)
+    std::sort (by_id.begin (), by_id.end ());
+    for (size_t i = 1; i < by_id.size (); i++)
+      if (by_id[i].first == by_id[i - 1].first)
         throw FormatError (format ("stack id 0x%llx appears twice",
-                                   (unsigned long long) index[i].id));
+                                   (unsigned long long) by_id[i].first));
   }
 };
 
 const RawStacks::Entry *
-RawStacks::find (uint64_t id) const
+RawStacks::find (uint64_t id, uint64_t hint) const
 {
-  auto it = std::lower_bound (index_.begin (), index_.end (), id,
-                              [] (const Entry &e, uint64_t v) {
-                                return e.id < v;
-                              });
-  return it != index_.end () && it->id == id ? &*it : nullptr;
+  if (hint < index_.size () && index_[hint].id == id)
+    return &index_[hint];
+  auto it = std::lower_bound (by_id_.begin (), by_id_.end (),
+                              std::make_pair (id, uint32_t (0)));
+  return it != by_id_.end () && it->first == id ? &index_[it->second]
+                                                : nullptr;
 }
 
 uint64_t
@@ -246,7 +251,7 @@ read_one (const uint8_t *data, size_t size, RawProfile &prof)
   for (uint64_t i = 0; i < prof.mibs.size (); i++)
     {
       uint64_t id = prof.mibs.stack_id (i);
-      if (!prof.stacks.find (id))
+      if (!prof.stacks.find (id, i))
         throw FormatError (format ("MIB record refers to missing stack id "
                                    "0x%llx",
                                    (unsigned long long) id));

@@ -26,8 +26,9 @@ struct RawMib
   FieldValues fields;
 };
 
-// The stack section, read in place: an index sorted by stack id into the
-// profile's bytes, so a million stacks cost 24 bytes each, not a vector.
+// The stack section, read in place: an index of the stacks in file order
+// into the profile's bytes, and their ids sorted for lookup, so a million
+// stacks cost 40 bytes each, not a vector each.
 class RawStacks
 {
 public:
@@ -39,13 +40,15 @@ public:
     uint64_t pc (uint64_t k) const { return load_u64le (pcs + 8 * k); }
   };
 
-  // Stack ID's entry, or null.
-  const Entry *find (uint64_t id) const;
+  // Stack ID's entry, or null.  The runtime writes stacks in the order of
+  // the MIBs that use them: HINT, the MIB's index, is tried first.
+  const Entry *find (uint64_t id, uint64_t hint = UINT64_MAX) const;
   const std::vector<Entry> &entries () const { return index_; }
 
 private:
   friend struct RawSectionReader;
   std::vector<Entry> index_;
+  std::vector<std::pair<uint64_t, uint32_t>> by_id_;  // Sorted (id, index).
 };
 
 // The MIB section, decoded one record at a time.
