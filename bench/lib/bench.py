@@ -21,6 +21,7 @@ import measure
 import memprof_profile
 import perf_profile
 import report
+import tools_scale
 from workloads import FULL, QUICK, WORKLOADS
 
 
@@ -32,6 +33,10 @@ def fresh_dir(path):
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path)
     return path
+
+
+# The parts of a run, in order; --parts (BENCH_PARTS) picks some of them.
+PARTS = ("workloads", "compile", "merge", "tools_scale")
 
 
 def raw_profiles(prof_dir, build):
@@ -55,8 +60,22 @@ class Bench:
         self.tools = os.path.join(self.builddir, "binutils-tools")
         self.notes = []
         self.perf = args.perf if args.perf is not None else not args.quick
+        self.parts = [p for p in (args.parts or ",".join(PARTS)).split(",")
+                      if p]
+        unknown = [p for p in self.parts if p not in PARTS]
+        if unknown:
+            raise SystemExit("run-bench: unknown part(s) %s (known: %s)"
+                             % (",".join(unknown), ",".join(PARTS)))
         self.results = {"quick": self.quick, "workloads": {},
                         "scales": self.scales.__dict__}
+        # A run of some parts updates the recorded results in place: the
+        # other parts' figures (and the header describing their run) stay.
+        self.partial = set(self.parts) != set(PARTS)
+        recorded = os.path.join(self.outdir, "results.json")
+        if self.partial and os.path.exists(recorded):
+            import json
+            with open(recorded) as f:
+                self.results = json.load(f)
 
     # --- set-up -----------------------------------------------------------
 
@@ -72,11 +91,13 @@ class Bench:
             self.notes.append("valgrind not found: no DHAT comparison.")
         self.dump_tool = os.path.join(self.tools, "memprof-dump")
         self.merge_tool = os.path.join(self.tools, "memprof-merge")
-        self.results["machine"] = machine_info(self.builds)
         # BENCH_SOURCE names the source when the build tree was not
         # configured from --srcdir itself (e.g. from a git archive).
-        self.results["machine"]["source"] = (
-            os.environ.get("BENCH_SOURCE") or source_revision(self.srcdir))
+        self.source = (os.environ.get("BENCH_SOURCE")
+                       or source_revision(self.srcdir))
+        if "machine" not in self.results or not self.partial:
+            self.results["machine"] = machine_info(self.builds)
+            self.results["machine"]["source"] = self.source
 
     def prof_dir(self, build, wl):
         return os.path.join(self.work, "prof", build.name, wl.name)
@@ -333,20 +354,43 @@ class Bench:
                     res.setdefault("perf", {})[b.name] = prof
             log("perf %s done" % wl.name)
 
+    def tools_at_scale(self):
+        ts = tools_scale.run(self, self.source)
+        self.results["tools_scale"] = ts
+        if "error" in ts:
+            self.notes.append("tools_scale: " + ts["error"])
+            log("tools_scale: " + ts["error"])
+        else:
+            log("tools_scale: %d contexts: merge %.2f CPU s %.0f MiB, dump "
+                "--json %.2f CPU s" % (ts["contexts"], ts["merge"]["cpu"],
+                                       ts["merge"]["rss_kb"] / 1024,
+                                       ts["dump_raw"]["cpu"]))
+
     def run(self):
         t0 = time.time()
-        self.results["load_before"] = os.getloadavg()
+        if not self.partial:
+            self.results["load_before"] = os.getloadavg()
         self.detect()
-        self.build_all()
-        self.time_workloads()
-        self.dhat_and_fidelity()
-        self.compile_time()
-        self.merge_throughput()
-        if self.perf:
+        if "workloads" in self.parts:
+            self.build_all()
+            self.time_workloads()
+            self.dhat_and_fidelity()
+        if "compile" in self.parts:
+            self.compile_time()
+        if "merge" in self.parts:
+            if not hasattr(self, "built"):
+                self.build_all()
+            self.merge_throughput()
+        if "workloads" in self.parts and self.perf:
             self.where_time_goes()
-        self.results["elapsed"] = time.time() - t0
-        self.results["load_after"] = os.getloadavg()
-        self.results["notes"] = self.notes
+        if "tools_scale" in self.parts:
+            self.tools_at_scale()
+        if self.partial:
+            self.results["notes"] = self.results.get("notes", []) + self.notes
+        else:
+            self.results["elapsed"] = time.time() - t0
+            self.results["load_after"] = os.getloadavg()
+            self.results["notes"] = self.notes
         md = report.write(self.results, self.builds, self.outdir, self.work)
         print(report.summary(self.results))
         log("wrote %s" % md)
@@ -406,6 +450,10 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true",
                    default=os.environ.get("BENCH_QUICK", "") not in ("", "0"))
     p.add_argument("--only", help="comma-separated workload names")
+    p.add_argument("--parts", default=os.environ.get("BENCH_PARTS", ""),
+                   help="comma-separated parts to run (%s; default: all); "
+                   "a partial run updates the recorded results.json"
+                   % ",".join(PARTS))
     p.add_argument("--output", help="where results.md and the chart go")
     p.add_argument("--perf", action="store_true", default=None,
                    help="profile the instrumented builds with perf "

@@ -32,10 +32,14 @@ def build_wrapper(srcdir, workdir, cc="gcc"):
     _WRAPPER = out
 
 
-def run_measured(argv, env=None, cwd=None):
+def run_measured(argv, env=None, cwd=None, stdout_path=None):
     """Run ARGV to completion under the wrapper.  Output goes through
-    temporary files, not pipes, so a chatty child can never block."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+    temporary files, not pipes, so a chatty child can never block; with
+    STDOUT_PATH, stdout goes to that file and is not read back (gigabytes
+    of JSON)."""
+    with (open(stdout_path, "wb") if stdout_path
+          else tempfile.TemporaryFile()) as out, \
+            tempfile.TemporaryFile() as err, \
             tempfile.NamedTemporaryFile(mode="r") as report:
         rc = subprocess.call([_WRAPPER, report.name] + list(argv),
                              stdin=subprocess.DEVNULL, stdout=out,
@@ -43,7 +47,7 @@ def run_measured(argv, env=None, cwd=None):
         fields = report.read().split()
         out.seek(0)
         err.seek(0)
-        stdout = out.read().decode(errors="replace")
+        stdout = "" if stdout_path else out.read().decode(errors="replace")
         stderr = err.read().decode(errors="replace")
     if len(fields) != 3:
         raise RuntimeError("rusage-run gave no report for %s: %s"

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 
+import tools_scale
 from measure import geomean
 
 GEOMEAN_TARGET = 1.5
@@ -94,6 +95,7 @@ def targets(results):
                 None if not checked and not bad else not bad,
                 ("unexplained mismatches: " + ", ".join(bad) if bad else
                  "%d workloads, every site identical" % checked) + note))
+    out += tools_scale.targets(results.get("tools_scale"))
     return out
 
 
@@ -285,6 +287,8 @@ def render(results, builds, png):
                      mg["profiles"], mg["workload"], _kib(mg["input_bytes"]),
                      _kib(mg["output_bytes"]), mg["wall"],
                      mg["profiles_per_s"], mg["mb_per_s"]))
+
+    L.extend(tools_scale.render(results.get("tools_scale")))
 
     L.append("## Fidelity against DHAT\n")
     L.append("Each workload at scale %d, once under `valgrind --tool=dhat` "

@@ -53,9 +53,13 @@ class Scales:
     large_tu_functions: int
     compile_runs: int
     merge_profiles: int
+    scale_levels: int  # tools_scale: 4 ** LEVELS allocation contexts
+    scale_runs: int    # tools_scale: timed runs of each tool
 
 
 FULL = Scales(timing=100, runs=11, dhat=3, dhat_runs=3,
-              large_tu_functions=100, compile_runs=3, merge_profiles=100)
+              large_tu_functions=100, compile_runs=3, merge_profiles=100,
+              scale_levels=10, scale_runs=3)
 QUICK = Scales(timing=10, runs=3, dhat=1, dhat_runs=1,
-               large_tu_functions=15, compile_runs=1, merge_profiles=100)
+               large_tu_functions=15, compile_runs=1, merge_profiles=100,
+               scale_levels=8, scale_runs=1)
