@@ -1,7 +1,7 @@
 // Profiles from signals.
 //
 // Deadly signals: at SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT, and at
-// SIGTERM, SIGINT and SIGHUP, while the program leaves them at their
+// SIGTERM, SIGINT, SIGHUP and SIGPIPE, while the program leaves them at their
 // default action, our handler writes the profile and then ends the
 // process by the same signal at its default action: the exit status
 // (and a core dump) are what they would have been without us.  The dump
@@ -52,7 +52,8 @@ namespace {
 
 constexpr int kNumSignals = 65;
 const int kFatalSignals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
-const int kTerminatingSignals[] = { SIGTERM, SIGINT, SIGHUP };
+// SIGPIPE too: the usual end of a program writing into "| head".
+const int kTerminatingSignals[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
 
 // For each signal we stand in for: whether our handler is installed in
 // place of the default action, and the action the program believes set.

@@ -108,6 +108,16 @@ main (int argc, char **argv)
     *(volatile int *) (argc - 2 + (char *) 0) = 1;   /* argc is 2.  */
   if (!strcmp (mode, "term"))
     kill (getpid (), SIGTERM);
+  if (!strcmp (mode, "pipe"))
+    {
+      /* Writing into a pipe nobody reads, as into "| head" once head
+         has gone.  */
+      int fd[2];
+      if (pipe (fd))
+        return 29;
+      close (fd[0]);
+      write (fd[1], "x", 1);
+    }
   if (!strcmp (mode, "overflow"))
     return overflow (0);
   if (!strcmp (mode, "thread-overflow"))
