@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <map>
 #include <unistd.h>
 #include <unordered_map>
 
@@ -105,8 +106,12 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                  std::vector<ModuleProblem> &problems)
 {
   std::unique_ptr<ProfileMap> map = sym.map_profile (prof, problems);
-  // Stacks share most PCs: symbolize and intern each PC's frames once.
+  // Stacks share most PCs: symbolize and intern each PC's frames once
+  // (per PC and stack generation in a profile that kept closed modules,
+  // where one PC may have been code of several modules).
   std::unordered_map<uint64_t, Stack> pc_frames;
+  std::map<std::pair<uint64_t, uint64_t>, Stack> pc_generation_frames;
+  bool closed_modules = map->num_loaded < map->ranges.size ();
   std::vector<Frame> frames;
   Stack s;
   for (uint64_t i = 0; i < prof.mibs.size (); i++)
@@ -118,17 +123,28 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       for (uint64_t k = 0; k < st.frames; k++)
         {
           uint64_t pc = st.pc (k);
-          auto p = pc_frames.find (pc);
-          if (p == pc_frames.end ())
+          Stack *ids;
+          bool fresh;
+          if (closed_modules)
+            {
+              auto p = pc_generation_frames.try_emplace ({ pc, st.generation });
+              ids = &p.first->second;
+              fresh = p.second;
+            }
+          else
+            {
+              auto p = pc_frames.try_emplace (pc);
+              ids = &p.first->second;
+              fresh = p.second;
+            }
+          if (fresh)
             {
               frames.clear ();
-              sym.symbolize (*map, pc, frames);
-              Stack ids;
+              sym.symbolize (*map, pc, st.generation, frames);
               for (const Frame &f : frames)
-                ids.push_back (table.intern_frame (f));
-              p = pc_frames.emplace (pc, std::move (ids)).first;
+                ids->push_back (table.intern_frame (f));
             }
-          s.insert (s.end (), p->second.begin (), p->second.end ());
+          s.insert (s.end (), ids->begin (), ids->end ());
         }
       table.add (s, m.fields);
     }

@@ -108,7 +108,9 @@ read_metadata (ByteCursor c, RawProfile &prof)
 static void
 read_segments (ByteCursor c, RawProfile &prof)
 {
-  uint64_t n = c.count (c.u64 ("segment count"), 72, "segment");
+  bool generations = prof.version >= 2;
+  uint64_t n = c.count (c.u64 ("segment count"), generations ? 80 : 72,
+                        "segment");
   prof.segments.reserve (n);
   for (uint64_t i = 0; i < n; i++)
     {
@@ -120,6 +122,8 @@ read_segments (ByteCursor c, RawProfile &prof)
       uint32_t id_size = c.u32 ("segment build id size");
       uint32_t path_len = c.u32 ("segment path length");
       const uint8_t *id = c.bytes (MEMPROF_BUILD_ID_MAX, "segment build id");
+      if (generations)
+        s.unload_generation = c.u64 ("segment unload generation");
       if (id_size > MEMPROF_BUILD_ID_MAX)
         throw FormatError (format ("segment %llu: build id size %u exceeds %d",
                                    (unsigned long long) i, id_size,
@@ -155,7 +159,9 @@ struct RawSectionReader
 
   static void read_stacks (ByteCursor c, RawProfile &prof)
   {
-    uint64_t n = c.count (c.u64 ("stack count"), 16, "stack");
+    bool generations = prof.version >= 2;
+    uint64_t n = c.count (c.u64 ("stack count"), generations ? 24 : 16,
+                          "stack");
     if (n > UINT32_MAX)
       throw FormatError (format ("stack count %llu is more than this reader "
                                  "handles",
@@ -167,9 +173,11 @@ struct RawSectionReader
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t id = c.u64 ("stack id");
-        uint64_t frames = c.count (c.u64 ("stack frame count"), 8,
-                                   "stack frame");
-        index.push_back ({ id, c.bytes (frames * 8, "stack frame"), frames });
+        uint64_t count = c.u64 ("stack frame count");
+        uint64_t generation = generations ? c.u64 ("stack generation") : 0;
+        uint64_t frames = c.count (count, 8, "stack frame");
+        index.push_back ({ id, c.bytes (frames * 8, "stack frame"), frames,
+                           generation });
         by_id.emplace_back (id, static_cast<uint32_t> (i));
       }
     std::sort (by_id.begin (), by_id.end ());
@@ -220,9 +228,9 @@ read_one (const uint8_t *data, size_t size, RawProfile &prof)
   if (size < 8 || h.u64 ("magic") != MEMPROF_RAW_MAGIC)
     throw FormatError ("not a memprof raw profile (bad magic)");
   prof.version = h.u64 ("raw header");
-  if (prof.version != MEMPROF_RAW_VERSION)
+  if (prof.version < 1 || prof.version > MEMPROF_RAW_VERSION)
     throw FormatError (format ("unsupported raw profile version %llu "
-                               "(this reader knows version %d)",
+                               "(this reader knows versions 1 to %d)",
                                (unsigned long long) prof.version,
                                MEMPROF_RAW_VERSION));
   uint64_t total = h.u64 ("raw header");

@@ -16,6 +16,7 @@ namespace memprof {
 struct RawSegment
 {
   uint64_t start, end, offset, load_address;
+  uint64_t unload_generation = 0;   // 0: loaded at the dump.
   std::string build_id;         // Raw bytes.
   std::string path;
 };
@@ -28,7 +29,7 @@ struct RawMib
 
 // The stack section, read in place: an index of the stacks in file order
 // into the profile's bytes, and their ids sorted for lookup, so a million
-// stacks cost 40 bytes each, not a vector each.
+// stacks cost 48 bytes each, not a vector each.
 class RawStacks
 {
 public:
@@ -37,6 +38,9 @@ public:
     uint64_t id;
     const uint8_t *pcs;         // FRAMES little-endian u64s.
     uint64_t frames;
+    // Module generation it was recorded in (version 2; else 0):
+    // raw_format.h says how it picks a PC's segment.
+    uint64_t generation;
     uint64_t pc (uint64_t k) const { return load_u64le (pcs + 8 * k); }
   };
 

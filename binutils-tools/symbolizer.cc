@@ -48,9 +48,23 @@ struct LoadedModule
 };
 
 const ProfileMap::Range *
-ProfileMap::find (uint64_t pc) const
+ProfileMap::find (uint64_t pc, uint64_t generation) const
 {
-  auto it = std::upper_bound (ranges.begin (), ranges.end (), pc,
+  // A closed module held PC for this stack when it was unloaded after
+  // the stack's generation began; the earliest unloaded such one was
+  // mapped there then.
+  const Range *closed = nullptr;
+  for (size_t i = num_loaded; i < ranges.size (); i++)
+    {
+      const Range &r = ranges[i];
+      if (pc >= r.start && pc < r.end && generation < r.unload_generation
+          && (!closed || r.unload_generation < closed->unload_generation))
+        closed = &r;
+    }
+  if (closed)
+    return closed;
+  auto end = ranges.begin () + num_loaded;
+  auto it = std::upper_bound (ranges.begin (), end, pc,
                               [] (uint64_t v, const Range &r) {
                                 return v < r.start;
                               });
@@ -194,11 +208,16 @@ Symbolizer::map_profile (const RawProfile &prof,
     {
       map->paths.push_back (s.path);
       map->ranges.push_back ({ s.start, s.end, s.load_address, nullptr,
-                               nullptr, map->ranges.size () });
+                               nullptr, map->ranges.size (),
+                               s.unload_generation });
     }
   for (size_t i = 0; i < map->ranges.size (); i++)
     map->ranges[i].path = &map->paths[i];
-  std::sort (map->ranges.begin (), map->ranges.end (),
+  auto closed = std::stable_partition (
+    map->ranges.begin (), map->ranges.end (),
+    [] (const ProfileMap::Range &r) { return r.unload_generation == 0; });
+  map->num_loaded = closed - map->ranges.begin ();
+  std::sort (map->ranges.begin (), closed,
              [] (const ProfileMap::Range &a, const ProfileMap::Range &b) {
                return a.start < b.start;
              });
@@ -206,7 +225,7 @@ Symbolizer::map_profile (const RawProfile &prof,
   std::vector<bool> used (map->ranges.size (), false);
   for (const RawStacks::Entry &st : prof.stacks.entries ())
     for (uint64_t k = 0; k < st.frames; k++)
-      if (const ProfileMap::Range *r = map->find (st.pc (k)))
+      if (const ProfileMap::Range *r = map->find (st.pc (k), st.generation))
         used[r - map->ranges.data ()] = true;
   std::vector<std::string> reported;
   for (size_t i = 0; i < map->ranges.size (); i++)
@@ -341,9 +360,9 @@ symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
 
 void
 Symbolizer::symbolize (const ProfileMap &map, uint64_t pc,
-                       std::vector<Frame> &out)
+                       uint64_t generation, std::vector<Frame> &out)
 {
-  const ProfileMap::Range *r = map.find (pc);
+  const ProfileMap::Range *r = map.find (pc, generation);
   if (!r)
     {
       Frame f;

@@ -45,10 +45,15 @@ public:
     LoadedModule *module;       // Null when unusable.
     const std::string *path;
     size_t segment;             // Index in the profile's segments.
+    uint64_t unload_generation; // 0: loaded at the dump.
   };
-  std::vector<Range> ranges;    // Sorted by start.
+  // The modules loaded at the dump (sorted by start, disjoint), then
+  // those closed before it (in file order; they may overlap anything).
+  std::vector<Range> ranges;
+  size_t num_loaded = 0;
   std::vector<std::string> paths;
-  const Range *find (uint64_t pc) const;
+  // The range holding PC for a stack of module GENERATION (raw_format.h).
+  const Range *find (uint64_t pc, uint64_t generation = 0) const;
 };
 
 class Symbolizer
@@ -64,8 +69,10 @@ public:
   std::unique_ptr<ProfileMap> map_profile (const RawProfile &prof,
                                            std::vector<ModuleProblem> &problems);
 
-  // The frames of PC, innermost (inlined) first, appended to OUT.
-  void symbolize (const ProfileMap &map, uint64_t pc, std::vector<Frame> &out);
+  // The frames of PC, in a stack of module GENERATION, innermost
+  // (inlined) first, appended to OUT.
+  void symbolize (const ProfileMap &map, uint64_t pc, uint64_t generation,
+                  std::vector<Frame> &out);
 
 private:
   LoadedModule *load (const std::string &recorded_path,

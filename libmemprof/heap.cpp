@@ -8,6 +8,7 @@
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
+#include "module_table.h"
 #include "per_thread.h"
 #include "shadow.h"
 #include "stack_depot.h"
@@ -86,6 +87,8 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
 {
   uintptr_t pcs[256];
   PerThread *pt = per_thread ();
+  if (UNLIKELY (pt && pt->module_generation != current_module_generation ()))
+    per_thread_forget_code (pt, current_module_generation ());
   uint32_t *id_slot = nullptr;
   uint32_t n
     = unwind_stack (frame, pcs, (uint32_t) flags.stack_depth, pt, &id_slot);

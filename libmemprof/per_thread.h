@@ -70,6 +70,10 @@ struct PerThread
   // blocks of most recently.
   HibThreadCache hib;
 
+  // module_table.h: the module generation the caches above were
+  // filled in; PCs and their rules mean nothing in another.
+  uint32_t module_generation;
+
   PerThread *next_free;
   PerThread *next_all;   // Every PerThread ever made, for dumps.
 
@@ -85,6 +89,10 @@ PerThread *per_thread ();
 // The calling thread's caches if it has them already, else null: never
 // makes them (safe in a signal handler).
 PerThread *per_thread_if_made ();
+
+// Empty PT's caches of PCs, stacks and frame rules, which were filled in
+// an earlier module generation, and note GENERATION as PT's.
+void per_thread_forget_code (PerThread *pt, uint32_t generation);
 
 // Call FN for every PerThread ever made (in use or free).  The list only
 // grows, so this takes no lock and may run beside any thread.

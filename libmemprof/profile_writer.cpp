@@ -6,9 +6,10 @@
 
 #include "profile_writer.h"
 #include "internal.h"
+#include "module_table.h"
+#include "process_info.h"
 #include "stack_depot.h"
 
-#include <elf.h>
 #include <link.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -120,16 +121,6 @@ read_proc_file (const char *path, char *buf, size_t size)
   return n;
 }
 
-size_t
-executable_path (char *buf, size_t size)
-{
-  ssize_t n = readlink ("/proc/self/exe", buf, size - 1);
-  if (n < 0)
-    n = 0;
-  buf[n] = 0;
-  return (size_t) n;
-}
-
 char command_line[64 * 1024];
 size_t command_line_length;
 
@@ -168,89 +159,65 @@ struct SegmentPass
   Writer *w;         // Null: count only.
   uint64_t count;
   bool first;
+  ModuleRecord *scratch;
 };
 
-// The GNU build id of a module, from its PT_NOTE segments.
-uint32_t
-module_build_id (const dl_phdr_info *info, uint8_t *out)
+void
+write_module_segments (SegmentPass &pass, const ModuleRecord &m)
 {
-  for (int i = 0; i < info->dlpi_phnum; i++)
+  pass.count += m.num_segments;
+  if (!pass.w)
+    return;
+  uint32_t path_length = (uint32_t) internal_strlen (m.path);
+  for (uint32_t i = 0; i < m.num_segments; i++)
     {
-      const ElfW (Phdr) &ph = info->dlpi_phdr[i];
-      if (ph.p_type != PT_NOTE)
-        continue;
-      const char *p = (const char *) (info->dlpi_addr + ph.p_vaddr);
-      const char *end = p + ph.p_memsz;
-      while (p + sizeof (ElfW (Nhdr)) <= end)
-        {
-          const ElfW (Nhdr) *nh = (const ElfW (Nhdr) *) p;
-          const char *name = p + sizeof *nh;
-          const char *desc = name + round_up (nh->n_namesz, 4);
-          if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4
-              && internal_strncmp (name, "GNU", 4) == 0)
-            {
-              uint32_t n = nh->n_descsz;
-              if (n > MEMPROF_BUILD_ID_MAX)
-                n = MEMPROF_BUILD_ID_MAX;
-              internal_memcpy (out, desc, n);
-              return n;
-            }
-          p = desc + round_up (nh->n_descsz, 4);
-        }
+      memprof_raw_segment s;
+      internal_memset (&s, 0, sizeof s);
+      s.start = m.segments[i].start;
+      s.end = m.segments[i].end;
+      s.offset = m.segments[i].offset;
+      s.load_address = m.bias;
+      s.build_id_size = m.build_id_size;
+      s.path_length = path_length;
+      internal_memcpy (s.build_id, m.build_id, sizeof s.build_id);
+      pass.w->bytes (&s, sizeof s);
+      pass.w->u64 (m.unload_generation);
+      pass.w->bytes (m.path, path_length);
+      pass.w->pad8 ();
     }
-  return 0;
 }
 
 int
-segment_callback (dl_phdr_info *info, size_t, void *arg)
+loaded_module_callback (dl_phdr_info *info, size_t, void *arg)
 {
   SegmentPass &pass = *(SegmentPass *) arg;
-  bool is_main = pass.first;
+  describe_module (info, pass.first, pass.scratch);
   pass.first = false;
-  char exe[4096];
-  const char *path = info->dlpi_name ? info->dlpi_name : "";
-  if (is_main && !*path)
-    {
-      executable_path (exe, sizeof exe);
-      path = exe;
-    }
-  uint8_t build_id[MEMPROF_BUILD_ID_MAX] = {};
-  uint32_t build_id_size = pass.w ? module_build_id (info, build_id) : 0;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW (Phdr) &ph = info->dlpi_phdr[i];
-      if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
-        continue;
-      pass.count++;
-      if (!pass.w)
-        continue;
-      memprof_raw_segment s;
-      internal_memset (&s, 0, sizeof s);
-      s.start = info->dlpi_addr + ph.p_vaddr;
-      s.end = s.start + ph.p_memsz;
-      s.offset = ph.p_offset;
-      s.load_address = info->dlpi_addr;
-      s.build_id_size = build_id_size;
-      s.path_length = (uint32_t) internal_strlen (path);
-      internal_memcpy (s.build_id, build_id, sizeof s.build_id);
-      pass.w->bytes (&s, sizeof s);
-      pass.w->bytes (path, s.path_length);
-      pass.w->pad8 ();
-    }
+  write_module_segments (pass, *pass.scratch);
   return 0;
 }
 
 void
+closed_module_callback (const ModuleRecord &m, void *arg)
+{
+  write_module_segments (*(SegmentPass *) arg, m);
+}
+
+// The modules loaded now, then the closed ones kept (module_table.h).
+void
 write_segments (Writer &w)
 {
+  static ModuleRecord scratch;   // Only touched under the dump lock.
   // Count first: the count precedes the entries.  A module loaded
   // between the two passes makes them differ: the dump then fails
   // rather than write an inconsistent file.
-  SegmentPass counting = { nullptr, 0, true };
-  dl_iterate_phdr (segment_callback, &counting);
+  SegmentPass counting = { nullptr, 0, true, &scratch };
+  dl_iterate_phdr (loaded_module_callback, &counting);
+  for_each_closed_module (closed_module_callback, &counting);
   w.u64 (counting.count);
-  SegmentPass writing = { &w, 0, true };
-  dl_iterate_phdr (segment_callback, &writing);
+  SegmentPass writing = { &w, 0, true, &scratch };
+  dl_iterate_phdr (loaded_module_callback, &writing);
+  for_each_closed_module (closed_module_callback, &writing);
   if (writing.count != counting.count)
     w.set_error (-11);   // EAGAIN: the module list changed under us.
 }
@@ -279,9 +246,12 @@ write_stacks (Writer &w, const HibNode *records)
   for (const HibNode *n = records; n; n = n->next)
     {
       const uintptr_t *pcs = nullptr;
-      uint32_t depth = depot_get ((uint32_t) n->mib.stack_id, &pcs);
+      uint32_t generation = 0;
+      uint32_t depth = depot_get ((uint32_t) n->mib.stack_id, &pcs,
+                                  &generation);
       w.u64 (n->mib.stack_id);
       w.u64 (depth);
+      w.u64 (generation);
       if (depth)
         w.bytes (pcs, depth * sizeof (uint64_t));
     }

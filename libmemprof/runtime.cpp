@@ -16,11 +16,14 @@
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
+#include "memprof/abi.h"
 #include "memprof/memprof_interface.h"
 #include "per_thread.h"
+#include "process_info.h"
 #include "profile_writer.h"
 #include "shadow.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -53,6 +56,9 @@ uint64_t dump_sequence;
 SpinLock dump_lock;
 int dump_owner;            // Thread id holding dump_lock, 0 when free.
 int process_id;            // Whose heap this is (see dump_profile).
+// This copy of the runtime is not the process's allocator: it profiles
+// nothing and writes no profile (see process_role).
+bool dormant;
 
 const char *
 find_env (char **envp, const char *name)
@@ -71,10 +77,8 @@ find_env (char **envp, const char *name)
 const char *
 executable_name (char *buf, size_t size)
 {
-  ssize_t n = readlink ("/proc/self/exe", buf, size - 1);
-  if (n <= 0)
+  if (!executable_path (buf, size))
     return "unknown";
-  buf[n] = 0;
   const char *b = buf;
   for (const char *p = buf; *p; p++)
     if (*p == '/')
@@ -139,9 +143,18 @@ profile_directory ()
   return ".";
 }
 
-// mkdir -p DIR; returns 0 or a negative errno.
+// In a secure-execution program (setuid or setgid: AT_SECURE) the
+// environment is ignored, and a profile is written only into a
+// directory the real user cannot tamper with.
+bool
+secure_execution ()
+{
+  return getauxval (AT_SECURE) != 0;
+}
+
+// mkdir -p DIR with MODE for what it creates; returns 0 or -errno.
 int
-make_directories (const char *dir)
+make_directories (const char *dir, mode_t mode)
 {
   char path[4096];
   size_t n = internal_strlen (dir);
@@ -153,25 +166,70 @@ make_directories (const char *dir)
       {
         char saved = path[i];
         path[i] = 0;
-        if (mkdir (path, 0777) != 0 && errno != EEXIST)
+        if (mkdir (path, mode) != 0 && errno != EEXIST)
           return -errno;
         path[i] = saved;
       }
-  struct stat st;
-  if (stat (dir, &st) != 0)
-    return -errno;
-  return S_ISDIR (st.st_mode) ? 0 : -ENOTDIR;
+  return 0;
 }
 
-// The final name of attempt ATTEMPT: NAME itself, then NAME with ".N"
-// before its .memprofraw suffix (or at its end).
+// Open the profile directory DIR, creating it.  Returns a descriptor,
+// or -1 after setting *REFUSAL (a reason) or *ERR (-errno).  A
+// secure-execution program never follows a symlink as DIR's last
+// component and accepts only an absolute DIR owned by the effective
+// user, not writable by group, others or the real user.
+int
+open_profile_directory (const char *dir, bool secure, const char **refusal,
+                        int *err)
+{
+  *refusal = nullptr;
+  *err = 0;
+  if (secure && dir[0] != '/')
+    {
+      *refusal = "a setuid or setgid program writes profiles only to an "
+                 "absolute directory";
+      return -1;
+    }
+  *err = make_directories (dir, secure ? 0700 : 0777);
+  if (*err)
+    return -1;
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                          | (secure ? O_NOFOLLOW : 0));
+  if (fd < 0)
+    {
+      *err = -errno;
+      struct stat st;
+      if (secure && lstat (dir, &st) == 0 && S_ISLNK (st.st_mode))
+        *refusal = "a setuid or setgid program does not follow a symlink "
+                   "to its profile directory";
+      return -1;
+    }
+  if (!secure)
+    return fd;
+  struct stat st;
+  if (fstat (fd, &st) != 0 || st.st_uid != geteuid ()
+      || (st.st_mode & (S_IWGRP | S_IWOTH)))
+    *refusal = "the profile directory of a setuid or setgid program must be "
+               "owned by its effective user and not writable by others";
+  else if (access (dir, W_OK) == 0)
+    *refusal = "the profile directory of a setuid or setgid program must not "
+               "be writable by the user running it";
+  if (*refusal)
+    {
+      sys_close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+// The name of attempt ATTEMPT: NAME itself, then NAME with ".N" before
+// its .memprofraw suffix (or at its end).
 void
-candidate_path (const char *dir, const char *name, unsigned attempt,
-                char *out, size_t size)
+candidate_name (const char *name, unsigned attempt, char *out, size_t size)
 {
   if (attempt == 0)
     {
-      format (out, size, "%s/%s", dir, name);
+      format (out, size, "%s", name);
       return;
     }
   size_t n = internal_strlen (name);
@@ -182,26 +240,27 @@ candidate_path (const char *dir, const char *name, unsigned attempt,
       size_t k = n - sl < sizeof stem - 1 ? n - sl : sizeof stem - 1;
       internal_memcpy (stem, name, k);
       stem[k] = 0;
-      format (out, size, "%s/%s.%u%s", dir, stem, attempt, MEMPROF_RAW_SUFFIX);
+      format (out, size, "%s.%u%s", stem, attempt, MEMPROF_RAW_SUFFIX);
     }
   else
-    format (out, size, "%s/%s.%u", dir, name, attempt);
+    format (out, size, "%s.%u", name, attempt);
 }
 
-// Give the written, still unnamed (or temporary) file its final name
-// without ever replacing an existing file.  Returns 0 or -errno, with
-// the chosen name in FINAL.
+// Give the written, still unnamed (or temporary) file its final name in
+// the directory DIR_FD without ever replacing an existing file or
+// following a symlink.  Returns 0 or -errno, with the chosen name in
+// FINAL.
 int
-publish (int fd, const char *tmp_path, const char *dir, const char *name,
+publish (int fd, const char *tmp_name, int dir_fd, const char *name,
          char *final, size_t size)
 {
   char fd_path[64];
   format (fd_path, sizeof fd_path, "/proc/self/fd/%d", fd);
   for (unsigned attempt = 0; attempt < 10000; attempt++)
     {
-      candidate_path (dir, name, attempt, final, size);
-      int r = tmp_path ? link (tmp_path, final)
-                       : linkat (AT_FDCWD, fd_path, AT_FDCWD, final,
+      candidate_name (name, attempt, final, size);
+      int r = tmp_name ? linkat (dir_fd, tmp_name, dir_fd, final, 0)
+                       : linkat (AT_FDCWD, fd_path, dir_fd, final,
                                  AT_SYMLINK_FOLLOW);
       if (r == 0)
         return 0;
@@ -225,51 +284,62 @@ int
 write_profile_file (const HibNode *records, const ProfileMeta &meta)
 {
   const char *dir = profile_directory ();
+  bool secure = secure_execution ();
   char name[1024], path[4096];
   expand_pattern (flags.profile_name, name, sizeof name);
-  candidate_path (dir, name, 0, path, sizeof path);
-  int err = make_directories (dir);
-  if (err)
+  format (path, sizeof path, "%s/%s", dir, name);
+  const char *refusal;
+  int err;
+  int dir_fd = open_profile_directory (dir, secure, &refusal, &err);
+  if (dir_fd < 0)
     {
       report ("memprof: %s: cannot write profile: %s", path,
-              error_text (err));
+              refusal ? refusal : error_text (err));
       return -1;
     }
-  // Preferably an unnamed file in DIR (O_TMPFILE): a killed run leaves
-  // nothing behind.  Else a hidden temporary name, removed afterwards.
-  char tmp_path[4096];
+  // The profile of a secure-execution program holds its caller's
+  // command line: readable by its effective user only.
+  mode_t mode = secure ? 0600 : 0666;
+  // Preferably an unnamed file in DIR (O_TMPFILE; naming it later needs
+  // /proc/self/fd): a killed run leaves nothing behind.  Else a hidden
+  // temporary name, removed afterwards.
+  char tmp_name[1100];
   const char *tmp = nullptr;
-  int fd = sys_open (dir, O_TMPFILE | O_WRONLY, 0666);
+  int fd = proc_fd_available ()
+             ? openat (dir_fd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode)
+             : -1;
   if (fd < 0)
     {
-      format (tmp_path, sizeof tmp_path, "%s/.%s.%d.tmp", dir, name,
-              sys_getpid ());
-      fd = sys_open (tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+      format (tmp_name, sizeof tmp_name, ".%s.%d.tmp", name, sys_getpid ());
+      fd = openat (dir_fd, tmp_name,
+                   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
       if (fd < 0)
         {
           report ("memprof: %s: cannot write profile: %s", path,
-                  error_text (fd));
+                  error_text (-errno));
+          sys_close (dir_fd);
           return -1;
         }
-      tmp = tmp_path;
+      tmp = tmp_name;
     }
   err = write_raw_profile (fd, records, meta);
-  char final[4096];
+  char final[1100];
   if (!err)
-    err = publish (fd, tmp, dir, name, final, sizeof final);
+    err = publish (fd, tmp, dir_fd, name, final, sizeof final);
   else
-    internal_memcpy (final, path, internal_strlen (path) + 1);
+    format (final, sizeof final, "%s", name);
   if (tmp)
-    unlink (tmp);
+    unlinkat (dir_fd, tmp, 0);
   sys_close (fd);
+  sys_close (dir_fd);
   if (err)
     {
-      report ("memprof: %s: cannot write profile: %s", final,
+      report ("memprof: %s/%s: cannot write profile: %s", dir, final,
               error_text (err));
       return -1;
     }
   if (flags.verbosity >= 1)
-    report ("memprof: wrote %s", final);
+    report ("memprof: wrote %s/%s", dir, final);
   return 0;
 }
 
@@ -292,6 +362,8 @@ unlock_dump ()
 int
 dump_profile (DumpTrigger trigger)
 {
+  if (dormant)
+    return -1;
   if (!early_init_done)
     return 0;
   // A vfork child (or a clone sharing our memory) runs on its parent's
@@ -378,6 +450,45 @@ after_fork_child ()
   signals_after_fork_child ();
 }
 
+// One runtime per process.  Only libmemprof.so can find itself beside
+// another allocator: in an uninstrumented program that dlopens an
+// instrumented library (libc's malloc came first), or next to a copy of
+// libmemprof.a linked into the executable with -static-libmemprof.  The
+// program's malloc, as the dynamic linker resolves it for everyone,
+// tells: if it is not in this module, this copy stays dormant -- its
+// shadow stays mapped so instrumented code still counts harmlessly, but
+// it tracks nothing and writes no profile.
+enum class ProcessRole
+{
+  kAllocator,          // The process's malloc: the one runtime.
+  kSecondCopy,         // Another copy of the runtime is the allocator.
+  kNotTheAllocator     // libc's malloc is: nothing can be tracked.
+};
+
+ProcessRole
+process_role ()
+{
+#ifdef PIC
+  Dl_info self, program_malloc;
+  void *m = dlsym (RTLD_DEFAULT, "malloc");
+  if (!m || !dladdr ((void *) &process_role, &self)
+      || !dladdr (m, &program_malloc)
+      || program_malloc.dli_fbase == self.dli_fbase)
+    return ProcessRole::kAllocator;
+  // The executable's copy exports the shadow base the instrumented
+  // libraries it links with refer to.  (Our own references to it bind
+  // to that copy too: compare modules, not addresses.)
+  Dl_info shadow_owner;
+  void *shadow = dlsym (RTLD_DEFAULT, MEMPROF_SHADOW_BASE_SYMBOL);
+  if (shadow && dladdr (shadow, &shadow_owner)
+      && shadow_owner.dli_fbase != self.dli_fbase)
+    return ProcessRole::kSecondCopy;
+  return ProcessRole::kNotTheAllocator;
+#else
+  return ProcessRole::kAllocator;   // libmemprof.a: linked into the executable.
+#endif
+}
+
 // Threads give their caches back when they exit (allocator.cpp uses a
 // pthread key for that); this constructor runs full_init as early as a
 // shared library can.
@@ -453,14 +564,29 @@ full_init (int argc, char **argv, char **envp)
     envp = environ;
   // Setuid programs ignore the environment, like every sanitizer.
   const char *options
-    = getauxval (AT_SECURE) ? nullptr : find_env (envp, "MEMPROF_OPTIONS");
+    = secure_execution () ? nullptr : find_env (envp, "MEMPROF_OPTIONS");
   parse_flags (options);
+  process_info_init ();
   if (flags.help)
     print_flags_help ();
   process_id = sys_getpid ();
   record_command_line (argc, argv);
   interceptors_init ();
   exec_init ();
+  ProcessRole role = process_role ();
+  if (role != ProcessRole::kAllocator)
+    {
+      dormant = true;
+      if (role == ProcessRole::kNotTheAllocator)
+        report ("memprof: loaded by dlopen into an uninstrumented program; "
+                "allocations are not tracked; link it with -fheapprof or "
+                "LD_PRELOAD=libmemprof.so");
+      else if (flags.verbosity >= 1)
+        report ("memprof: libmemprof.so defers to the runtime linked into "
+                "the executable");
+      __atomic_store_n (&full_init_done, true, __ATOMIC_RELEASE);
+      return;
+    }
   pthread_atfork (before_fork, after_fork_parent, after_fork_child);
   atexit (exit_dump);
   signals_init ();

@@ -4,9 +4,15 @@
 // one reserved arena and are never freed; a stack's id is its node's
 // offset in the arena (in 8-byte words, plus one), so ids are stable,
 // never reused, and turn back into stacks without a table.
+//
+// A node remembers the module generation it was recorded in
+// (module_table.h).  When dlclose unmaps a module, the nodes with frames
+// in it are retired: marked in their depth so no lookup matches them
+// any more, while their ids keep reading back.
 
 #include "stack_depot.h"
 #include "internal.h"
+#include "module_table.h"
 #include "per_thread.h"
 
 namespace memprof {
@@ -17,10 +23,12 @@ struct StackNode
 {
   StackNode *next;
   uint64_t hash;
-  uint32_t depth;
-  uint32_t unused;
+  uint32_t depth;         // With kRetired once retired.
+  uint32_t generation;    // Module generation it was recorded in.
   uintptr_t pcs[];
 };
+
+constexpr uint32_t kRetired = 1u << 31;
 
 constexpr size_t kArenaSize = (size_t) 4 << 30;   // Reserved, not committed.
 constexpr int kBucketBits = 20;
@@ -95,6 +103,7 @@ put_hashed (const uintptr_t *pcs, uint32_t n, uint64_t h)
     return 0;
   node->hash = h;
   node->depth = n;
+  node->generation = current_module_generation ();
   for (uint32_t i = 0; i < n; i++)
     node->pcs[i] = pcs[i];
   for (;;)
@@ -138,7 +147,7 @@ depot_put (const uintptr_t *pcs, uint32_t n, PerThread *pt)
 }
 
 uint32_t
-depot_get (uint32_t id, const uintptr_t **pcs)
+depot_get (uint32_t id, const uintptr_t **pcs, uint32_t *generation)
 {
   char *a = __atomic_load_n (&arena, __ATOMIC_ACQUIRE);
   if (!a || !id)
@@ -148,7 +157,31 @@ depot_get (uint32_t id, const uintptr_t **pcs)
     return 0;
   const StackNode *s = (const StackNode *) (a + off);
   *pcs = s->pcs;
-  return s->depth;
+  if (generation)
+    *generation = s->generation;
+  return s->depth & ~kRetired;
+}
+
+size_t
+depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
+              uint32_t generation)
+{
+  size_t retired = 0;
+  for (size_t b = 0; b < kNumBuckets; b++)
+    for (StackNode *s = __atomic_load_n (&buckets[b], __ATOMIC_ACQUIRE); s;
+         s = s->next)
+      {
+        if ((s->depth & kRetired) || s->generation >= generation)
+          continue;
+        for (uint32_t i = 0; i < s->depth; i++)
+          if (in_module (s->pcs[i], arg))
+            {
+              __atomic_or_fetch (&s->depth, kRetired, __ATOMIC_RELEASE);
+              retired++;
+              break;
+            }
+      }
+  return retired;
 }
 
 } // namespace memprof

@@ -16,7 +16,16 @@ struct PerThread;
 uint32_t depot_put (const uintptr_t *pcs, uint32_t n, PerThread *pt);
 
 // The frames of stack ID; returns the number of frames, 0 if unknown.
-uint32_t depot_get (uint32_t id, const uintptr_t **pcs);
+// GENERATION (may be null) receives the module generation it was
+// recorded in.
+uint32_t depot_get (uint32_t id, const uintptr_t **pcs,
+                    uint32_t *generation = nullptr);
+
+// Retire every stack recorded before GENERATION with a frame for which
+// IN_MODULE holds: no later lookup finds it, its id still reads back.
+// Returns how many were retired.  Runs beside lookups and insertions.
+size_t depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
+                     uint32_t generation);
 
 } // namespace memprof
 

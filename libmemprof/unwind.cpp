@@ -175,6 +175,13 @@ replay_matches (const PerThread::StackMemo &m, uintptr_t frame, uint32_t max)
 
 } // namespace
 
+void
+unwind_forget_rules ()
+{
+  for (CacheEntry &e : rule_cache)
+    __atomic_store_n (&e.pc, 0, __ATOMIC_RELEASE);
+}
+
 bool
 pc_in_runtime (uintptr_t pc)
 {

@@ -23,6 +23,11 @@ struct PerThread;
 uint32_t unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max,
                        PerThread *pt, uint32_t **id_slot);
 
+// Forget the frame rules learnt so far (shared cache): after a module
+// is unmapped, other code may come to its addresses.  Each thread's own
+// caches are forgotten by per_thread_forget_code.
+void unwind_forget_rules ();
+
 // Whether PC lies in the runtime's own code.
 bool pc_in_runtime (uintptr_t pc);
 

@@ -11,22 +11,43 @@
      metadata    u64 count, then COUNT tagged items
                    { u32 tag; u32 length; u8 data[length]; pad }
      segments    u64 count, then COUNT entries
-                   struct memprof_raw_segment, char path[path_length], pad
+                   struct memprof_raw_segment, u64 unload_generation,
+                   char path[path_length], pad
      mibs        u64 count, u64 record_size, then COUNT records of
                    RECORD_SIZE bytes: u64 stack_id, then the fields of
                    mib_fields.inc in table order, u64 each.  A reader
                    takes the fields it knows and skips the rest of the
                    record, so fields can be appended.
      stacks      u64 count, then COUNT entries
-                   { u64 stack_id; u64 num_frames; u64 pc[num_frames] }
+                   { u64 stack_id; u64 num_frames; u64 generation;
+                     u64 pc[num_frames] }
                  pc[0] is in the function that called the allocation
                  function; each pc is a return address minus one, so it
                  lies inside the call instruction.  The runtime's own
                  frames never appear.
 
+   Modules come and go (dlopen, dlclose), and a module loaded later may
+   take the addresses of one closed before.  The runtime counts module
+   generations: the generation goes up by one each time a dlclose unmaps
+   a module.  A stack's generation is the one it was first recorded in;
+   a segment's unload_generation is the generation its module's unmapping
+   started (0: still loaded at the dump).  A PC of a stack of generation
+   G belongs to the segment holding it with G < unload_generation (0
+   counting as infinite) that has the smallest unload_generation.  The
+   segments section holds the modules loaded at the dump and the closed
+   modules some stack of the profile has frames in.
+
    A section a writer has nothing for still appears, with count 0.
    Reserved header words are zero; a reader ignores them, a later
-   version may give them a meaning (a new section's offset).  */
+   version may give them a meaning (a new section's offset).
+
+   Versioning: additions a reader can skip (metadata tags, MIB fields
+   appended, reserved words given a meaning) keep the version; a change
+   of layout bumps it, and readers keep reading every earlier version.
+     1  no generations: segments without unload_generation, stacks
+        without generation (every stack of generation 0, every module
+        loaded at the dump).
+     2  module generations (a dlclosed module's frames stay symbolized).  */
 
 #ifndef MEMPROF_RAW_FORMAT_H
 #define MEMPROF_RAW_FORMAT_H
@@ -35,7 +56,7 @@
 
 /* File bytes 81 'g' 'm' 'p' 'r' 'a' 'w' ff.  */
 #define MEMPROF_RAW_MAGIC UINT64_C (0xff776172706d6781)
-#define MEMPROF_RAW_VERSION 1
+#define MEMPROF_RAW_VERSION 2
 
 /* Default name pattern of a raw profile inside the profile directory:
    %e executable base name, %p pid, %h host name.  */
@@ -72,7 +93,9 @@ enum memprof_raw_meta_tag
                                      process, counting up per dump.  */
 };
 
-/* One executable mapping of a loaded module (one PT_LOAD with PF_X).  */
+/* One executable mapping of a module (one PT_LOAD with PF_X).  The
+   fixed part of a segment entry, the same in every version; version 2
+   follows it with u64 unload_generation.  */
 struct memprof_raw_segment
 {
   uint64_t start;               /* Run-time start address.  */

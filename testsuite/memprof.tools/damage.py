@@ -23,6 +23,8 @@ KIND is one of:
 Not damage but the future: files as a later writer might make them,
 which this version's readers must read as if the additions were absent.
   raw-future           MIB records one field wider, an unknown metadata tag
+  raw-v2               a version 1 profile rewritten as version 2 (module
+                       generations, all 0: every module loaded at the dump)
   idx-future           an unknown section, an unknown summary tag, and an
                        unknown schema tag with a value in every record
   idx-no-index         the function hash table relabelled as an unknown
@@ -97,6 +99,35 @@ def raw_future(b):
         b += b[start:start + size] + struct.pack("<Q", 123456)
     put_u64(b, 24, new_meta)
     put_u64(b, 40, new_mib)
+    put_u64(b, 16, len(b))
+
+
+def raw_v2(b):
+    assert u64(b, 8) == 1, "raw-v2 wants a version 1 profile"
+    # Segments: each gets unload_generation 0 after its fixed 72 bytes.
+    seg = u64(b, 32)
+    n = u64(b, seg)
+    new_seg = len(b)
+    b += struct.pack("<Q", n)
+    p = seg + 8
+    for _ in range(n):
+        path_length = struct.unpack_from("<I", b, p + 36)[0]
+        b += b[p:p + 72] + struct.pack("<Q", 0)
+        b += b[p + 72:p + 72 + ((path_length + 7) & ~7)]
+        p += 72 + ((path_length + 7) & ~7)
+    # Stacks: each gets generation 0 after its frame count.
+    stk = u64(b, 48)
+    n = u64(b, stk)
+    new_stk = len(b)
+    b += struct.pack("<Q", n)
+    p = stk + 8
+    for _ in range(n):
+        frames = u64(b, p + 8)
+        b += b[p:p + 16] + struct.pack("<Q", 0) + b[p + 16:p + 16 + 8 * frames]
+        p += 16 + 8 * frames
+    put_u64(b, 8, 2)
+    put_u64(b, 32, new_seg)
+    put_u64(b, 48, new_stk)
     put_u64(b, 16, len(b))
 
 
@@ -209,6 +240,8 @@ def main():
         b[off] = 0x7f
     elif kind == "raw-future":
         raw_future(b)
+    elif kind == "raw-v2":
+        raw_v2(b)
     elif kind == "idx-future":
         idx_future(b)
     elif kind == "idx-no-index":

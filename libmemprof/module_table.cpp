@@ -1,0 +1,223 @@
+// Modules as they load and unload: the dlclose interceptor, the closed
+// modules kept for the profile, and module descriptions (see
+// module_table.h).
+
+#include "module_table.h"
+#include "internal.h"
+#include "process_info.h"
+#include "stack_depot.h"
+#include "unwind.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+
+namespace memprof {
+
+uint32_t module_generation;
+
+namespace {
+
+// The GNU build id of a module, from its PT_NOTE segments.
+uint32_t
+module_build_id (const dl_phdr_info *info, uint8_t *out)
+{
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) &ph = info->dlpi_phdr[i];
+      if (ph.p_type != PT_NOTE)
+        continue;
+      const char *p = (const char *) (info->dlpi_addr + ph.p_vaddr);
+      const char *end = p + ph.p_memsz;
+      while (p + sizeof (ElfW (Nhdr)) <= end)
+        {
+          const ElfW (Nhdr) *nh = (const ElfW (Nhdr) *) p;
+          const char *name = p + sizeof *nh;
+          const char *desc = name + round_up (nh->n_namesz, 4);
+          if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4
+              && internal_strncmp (name, "GNU", 4) == 0)
+            {
+              uint32_t n = nh->n_descsz;
+              if (n > MEMPROF_BUILD_ID_MAX)
+                n = MEMPROF_BUILD_ID_MAX;
+              internal_memcpy (out, desc, n);
+              return n;
+            }
+          p = desc + round_up (nh->n_descsz, 4);
+        }
+    }
+  return 0;
+}
+
+// Closed modules some stack had frames in: reserved once, filled in
+// order; COUNT is published after its entry is complete, so readers
+// need no lock.
+constexpr uint32_t kMaxClosed = 4096;
+ModuleRecord *closed;
+uint32_t closed_count;
+SpinLock dlclose_lock;      // One dlclose at a time is watched.
+
+// The modules mapped now, into a mapping of their own.
+struct Snapshot
+{
+  ModuleRecord *records = nullptr;
+  uint32_t count = 0, capacity = 0;
+  size_t bytes = 0;
+};
+
+int
+count_module (dl_phdr_info *, size_t, void *arg)
+{
+  ++*(uint32_t *) arg;
+  return 0;
+}
+
+int
+snapshot_module (dl_phdr_info *info, size_t, void *arg)
+{
+  Snapshot &s = *(Snapshot *) arg;
+  if (s.count < s.capacity)
+    {
+      describe_module (info, s.count == 0, &s.records[s.count]);
+      s.count++;
+    }
+  return 0;
+}
+
+bool
+take_snapshot (Snapshot &s)
+{
+  uint32_t n = 0;
+  dl_iterate_phdr (count_module, &n);
+  s.capacity = n + 16;   // Room for modules other threads load meanwhile.
+  s.bytes = round_up (s.capacity * sizeof (ModuleRecord), kPageSize);
+  s.records = (ModuleRecord *) map_memory (s.bytes, false);
+  if (!s.records)
+    return false;
+  dl_iterate_phdr (snapshot_module, &s);
+  return true;
+}
+
+// Mark in SNAPSHOT (by clearing their phdr) the modules still mapped.
+int
+mark_still_mapped (dl_phdr_info *info, size_t, void *arg)
+{
+  Snapshot &s = *(Snapshot *) arg;
+  for (uint32_t i = 0; i < s.count; i++)
+    if (s.records[i].phdr == info->dlpi_phdr
+        && s.records[i].bias == info->dlpi_addr)
+      s.records[i].phdr = nullptr;
+  return 0;
+}
+
+bool
+pc_in_module (uintptr_t pc, void *arg)
+{
+  const ModuleRecord &m = *(const ModuleRecord *) arg;
+  for (uint32_t i = 0; i < m.num_segments; i++)
+    if (pc >= m.segments[i].start && pc < m.segments[i].end)
+      return true;
+  return false;
+}
+
+// The modules of BEFORE no longer mapped were unmapped by this dlclose:
+// start a new generation, retire the depot's stacks with frames in them,
+// and keep those that had any.
+void
+note_unmapped (Snapshot &before)
+{
+  dl_iterate_phdr (mark_still_mapped, &before);
+  bool any = false;
+  for (uint32_t i = 0; i < before.count; i++)
+    any |= before.records[i].phdr != nullptr;
+  if (!any)
+    return;
+  uint32_t generation = __atomic_add_fetch (&module_generation, 1,
+                                            __ATOMIC_ACQ_REL);
+  // Code may now be mapped where the closed module's was: forget the
+  // frame rules learnt there.
+  unwind_forget_rules ();
+  for (uint32_t i = 0; i < before.count; i++)
+    {
+      ModuleRecord &m = before.records[i];
+      if (!m.phdr || !depot_retire (pc_in_module, &m, generation))
+        continue;
+      if (!closed)
+        closed = (ModuleRecord *) map_memory (kMaxClosed * sizeof (ModuleRecord),
+                                              true);
+      if (!closed || closed_count == kMaxClosed)
+        continue;   // Its frames will print as addresses.
+      m.unload_generation = generation;
+      internal_memcpy (&closed[closed_count], &m, sizeof m);
+      __atomic_store_n (&closed_count, closed_count + 1, __ATOMIC_RELEASE);
+    }
+}
+
+int (*real_dlclose) (void *);
+
+} // namespace
+
+void
+describe_module (const dl_phdr_info *info, bool is_main, ModuleRecord *out)
+{
+  out->bias = info->dlpi_addr;
+  out->phdr = info->dlpi_phdr;
+  out->unload_generation = 0;
+  const char *name = info->dlpi_name ? info->dlpi_name : "";
+  if (is_main && !*name)
+    executable_path (out->path, sizeof out->path);
+  else
+    format (out->path, sizeof out->path, "%s", name);
+  internal_memset (out->build_id, 0, sizeof out->build_id);
+  out->build_id_size = module_build_id (info, out->build_id);
+  out->num_segments = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) &ph = info->dlpi_phdr[i];
+      if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)
+          || out->num_segments == ModuleRecord::kMaxSegments)
+        continue;
+      ModuleRecord::Segment &s = out->segments[out->num_segments++];
+      s.start = info->dlpi_addr + ph.p_vaddr;
+      s.end = s.start + ph.p_memsz;
+      s.offset = ph.p_offset;
+    }
+}
+
+void
+for_each_closed_module (void (*fn) (const ModuleRecord &m, void *arg),
+                        void *arg)
+{
+  uint32_t n = __atomic_load_n (&closed_count, __ATOMIC_ACQUIRE);
+  for (uint32_t i = 0; i < n; i++)
+    fn (closed[i], arg);
+}
+
+} // namespace memprof
+
+using namespace memprof;
+
+// The modules a dlclose unmaps are described before it and compared
+// after it, under one lock, so two dlcloses never confuse each other.
+extern "C" MEMPROF_EXPORT int
+dlclose (void *handle)
+{
+  int (*real) (void *) = __atomic_load_n (&real_dlclose, __ATOMIC_ACQUIRE);
+  if (!real)
+    {
+      real = (int (*) (void *)) dlsym (RTLD_NEXT, "dlclose");
+      if (!real)
+        return -1;
+      __atomic_store_n (&real_dlclose, real, __ATOMIC_RELEASE);
+    }
+  LockGuard g (dlclose_lock);
+  Snapshot before;
+  bool watched = take_snapshot (before);
+  int r = real (handle);
+  if (watched)
+    {
+      if (r == 0)
+        note_unmapped (before);
+      unmap_memory (before.records, before.bytes);
+    }
+  return r;
+}
