@@ -94,38 +94,46 @@ class_block_size (int c)
 
 #define NUM_CLASSES 59
 
+/* The smallest and the largest request of every class.  */
+static size_t class_requests[2 * NUM_CLASSES];
+
 static void
-every_class (void)
+init_class_requests (void)
 {
   size_t prev = 32;
   for (int c = 0; c < NUM_CLASSES; c++)
     {
       size_t block = class_block_size (c);
-      /* Smallest and largest request of the class.  */
-      size_t sizes[2] = { prev - 32 + 1, block - 32 };
+      class_requests[2 * c] = prev - 32 + 1;
+      class_requests[2 * c + 1] = block - 32;
       prev = block;
-      for (int k = 0; k < 2; k++)
-        {
-          size_t s = sizes[k];
-          void *p = malloc (s);
-          if (!p)
-            fail ("malloc", s, 0);
-          size_t u = malloc_usable_size (p);
-          size_t to[] = {
-            u,              /* Same size: stays.  */
-            u + 1,          /* Just past the block: next class.  */
-            s,              /* Back down.  */
-            s / 2 + 1,      /* Smaller.  */
-            3 * u + 100,    /* Several classes up.  */
-            300000,         /* Large (mapped).  */
-            s,              /* Back from large.  */
-            1,              /* Smallest class.  */
-            s,
-          };
-          p = realloc_chain (p, to, sizeof to / sizeof *to, (unsigned) s,
-                             "realloc chain");
-          free (p);
-        }
+    }
+}
+
+static void
+every_class (void)
+{
+  for (int i = 0; i < 2 * NUM_CLASSES; i++)
+    {
+      size_t s = class_requests[i];
+      void *p = malloc (s);
+      if (!p)
+        fail ("malloc", s, 0);
+      size_t u = malloc_usable_size (p);
+      size_t to[] = {
+        u,              /* Same size: stays.  */
+        u + 1,          /* Just past the block: next class.  */
+        s,              /* Back down.  */
+        s / 2 + 1,      /* Smaller.  */
+        3 * u + 100,    /* Several classes up.  */
+        300000,         /* Large (mapped).  */
+        s,              /* Back from large.  */
+        1,              /* Smallest class.  */
+        s,
+      };
+      p = realloc_chain (p, to, sizeof to / sizeof *to, (unsigned) s,
+                         "realloc chain");
+      free (p);
     }
 }
 
@@ -183,47 +191,40 @@ aligned_blocks (void)
 static void
 calloc_zeroes_usable (void)
 {
-  size_t prev = 32;
-  for (int c = 0; c < NUM_CLASSES; c++)
+  for (int i = 0; i < 2 * NUM_CLASSES; i++)
     {
-      size_t block = class_block_size (c);
-      size_t sizes[2] = { prev - 32 + 1, block - 32 };
-      prev = block;
-      for (int k = 0; k < 2; k++)
+      size_t s = class_requests[i];
+      for (int round = 0; round < 3; round++)
         {
-          size_t s = sizes[k];
-          for (int round = 0; round < 3; round++)
+          /* Blocks of this size, dirtied to their last usable byte
+             and freed, then calloc'd back.  */
+          void *dirty[4];
+          for (int j = 0; j < 4; j++)
             {
-              /* Blocks of this size, dirtied to their last usable byte
-                 and freed, then calloc'd back.  */
-              void *dirty[4];
-              for (int j = 0; j < 4; j++)
-                {
-                  dirty[j] = malloc (s);
-                  if (!dirty[j])
-                    fail ("malloc", s, 0);
-                  memset (dirty[j], 0xa5, malloc_usable_size (dirty[j]));
-                }
-              for (int j = 0; j < 4; j++)
-                free (dirty[j]);
-              for (int j = 0; j < 4; j++)
-                {
-                  unsigned char *z
-                    = round == 0 ? calloc (1, s)
-                      : round == 1 ? calloc (s, 1)
-                                   : calloc ((s + 7) / 8, 8);
-                  if (!z)
-                    fail ("calloc", s, 0);
-                  size_t u = malloc_usable_size (z);
-                  checks++;
-                  for (size_t b = 0; b < u; b++)
-                    if (z[b])
-                      fail ("calloc left a usable byte dirty", s, b);
-                  dirty[j] = z;
-                }
-              for (int j = 0; j < 4; j++)
-                free (dirty[j]);
+              dirty[j] = malloc (s);
+              if (!dirty[j])
+                fail ("malloc", s, 0);
+              memset (dirty[j], 0xa5, malloc_usable_size (dirty[j]));
             }
+          for (int j = 0; j < 4; j++)
+            free (dirty[j]);
+          for (int j = 0; j < 4; j++)
+            {
+              unsigned char *z
+                = round == 0 ? calloc (1, s)
+                  : round == 1 ? calloc (s, 1)
+                               : calloc ((s + 7) / 8, 8);
+              if (!z)
+                fail ("calloc", s, 0);
+              size_t u = malloc_usable_size (z);
+              checks++;
+              for (size_t b = 0; b < u; b++)
+                if (z[b])
+                  fail ("calloc left a usable byte dirty", s, b);
+              dirty[j] = z;
+            }
+          for (int j = 0; j < 4; j++)
+            free (dirty[j]);
         }
     }
   void *p = reallocarray (NULL, 10, 7);
@@ -239,6 +240,7 @@ main (void)
 {
   for (size_t i = 0; i < sizeof ref; i++)
     ref[i] = (unsigned char) (i * 131 + (i >> 8) * 7 + 1);
+  init_class_requests ();
   every_class ();
   large_blocks ();
   aligned_blocks ();
