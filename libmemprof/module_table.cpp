@@ -83,16 +83,28 @@ snapshot_module (dl_phdr_info *info, size_t, void *arg)
   return 0;
 }
 
+// S's mapping is kept from one dlclose to the next (under dlclose_lock)
+// and grows as needed.
 bool
 take_snapshot (Snapshot &s)
 {
   uint32_t n = 0;
   dl_iterate_phdr (count_module, &n);
-  s.capacity = n + 16;   // Room for modules other threads load meanwhile.
-  s.bytes = round_up (s.capacity * sizeof (ModuleRecord), kPageSize);
-  s.records = (ModuleRecord *) map_memory (s.bytes, false);
-  if (!s.records)
-    return false;
+  n += 16;   // Room for modules other threads load meanwhile.
+  if (n > s.capacity)
+    {
+      if (s.records)
+        unmap_memory (s.records, s.bytes);
+      s.capacity = n * 2;
+      s.bytes = round_up (s.capacity * sizeof (ModuleRecord), kPageSize);
+      s.records = (ModuleRecord *) map_memory (s.bytes, false);
+      if (!s.records)
+        {
+          s.capacity = 0;
+          return false;
+        }
+    }
+  s.count = 0;
   dl_iterate_phdr (snapshot_module, &s);
   return true;
 }
@@ -119,6 +131,60 @@ pc_in_module (uintptr_t pc, void *arg)
   return false;
 }
 
+bool
+overlaps (const ModuleRecord &a, const ModuleRecord &b)
+{
+  for (uint32_t i = 0; i < a.num_segments; i++)
+    for (uint32_t k = 0; k < b.num_segments; k++)
+      if (a.segments[i].start < b.segments[k].end
+          && b.segments[k].start < a.segments[i].end)
+        return true;
+  return false;
+}
+
+bool
+same_module (const ModuleRecord &a, const ModuleRecord &b)
+{
+  if (a.bias != b.bias || a.num_segments != b.num_segments
+      || a.build_id_size != b.build_id_size
+      || internal_strcmp (a.path, b.path) != 0)
+    return false;
+  for (uint32_t i = 0; i < a.build_id_size; i++)
+    if (a.build_id[i] != b.build_id[i])
+      return false;
+  for (uint32_t i = 0; i < a.num_segments; i++)
+    if (a.segments[i].start != b.segments[i].start
+        || a.segments[i].end != b.segments[i].end)
+      return false;
+  return true;
+}
+
+// Keep M, closed in GENERATION.  A plugin loaded and closed over and
+// over at one address is kept once: when the last module kept at M's
+// addresses is M itself, nothing else was recorded there in between,
+// and raising its unload generation covers the stacks of both stays.
+void
+keep_closed (ModuleRecord &m, uint32_t generation)
+{
+  for (uint32_t i = closed_count; i-- > 0;)
+    if (overlaps (closed[i], m))
+      {
+        if (!same_module (closed[i], m))
+          break;
+        __atomic_store_n (&closed[i].unload_generation, generation,
+                          __ATOMIC_RELEASE);
+        return;
+      }
+  if (!closed)
+    closed = (ModuleRecord *) map_memory (kMaxClosed * sizeof (ModuleRecord),
+                                          true);
+  if (!closed || closed_count == kMaxClosed)
+    return;   // Its frames will print as addresses.
+  m.unload_generation = generation;
+  internal_memcpy (&closed[closed_count], &m, sizeof m);
+  __atomic_store_n (&closed_count, closed_count + 1, __ATOMIC_RELEASE);
+}
+
 // The modules of BEFORE no longer mapped were unmapped by this dlclose:
 // start a new generation, retire the depot's stacks with frames in them,
 // and keep those that had any.
@@ -139,16 +205,8 @@ note_unmapped (Snapshot &before)
   for (uint32_t i = 0; i < before.count; i++)
     {
       ModuleRecord &m = before.records[i];
-      if (!m.phdr || !depot_retire (pc_in_module, &m, generation))
-        continue;
-      if (!closed)
-        closed = (ModuleRecord *) map_memory (kMaxClosed * sizeof (ModuleRecord),
-                                              true);
-      if (!closed || closed_count == kMaxClosed)
-        continue;   // Its frames will print as addresses.
-      m.unload_generation = generation;
-      internal_memcpy (&closed[closed_count], &m, sizeof m);
-      __atomic_store_n (&closed_count, closed_count + 1, __ATOMIC_RELEASE);
+      if (m.phdr && depot_retire (pc_in_module, &m, generation))
+        keep_closed (m, generation);
     }
 }
 
@@ -210,14 +268,10 @@ dlclose (void *handle)
       __atomic_store_n (&real_dlclose, real, __ATOMIC_RELEASE);
     }
   LockGuard g (dlclose_lock);
-  Snapshot before;
+  static Snapshot before;
   bool watched = take_snapshot (before);
   int r = real (handle);
-  if (watched)
-    {
-      if (r == 0)
-        note_unmapped (before);
-      unmap_memory (before.records, before.bytes);
-    }
+  if (watched && r == 0)
+    note_unmapped (before);
   return r;
 }

@@ -8,7 +8,9 @@
 // A node remembers the module generation it was recorded in
 // (module_table.h).  When dlclose unmaps a module, the nodes with frames
 // in it are retired: marked in their depth so no lookup matches them
-// any more, while their ids keep reading back.
+// any more, while their ids keep reading back.  Every published node is
+// also on one list, so that walk costs in proportion to the stacks
+// recorded, not to the table's million buckets.
 
 #include "stack_depot.h"
 #include "internal.h"
@@ -22,6 +24,7 @@ namespace {
 struct StackNode
 {
   StackNode *next;
+  StackNode *next_recorded;   // The list of every published node.
   uint64_t hash;
   uint32_t depth;         // With kRetired once retired.
   uint32_t generation;    // Module generation it was recorded in.
@@ -35,6 +38,7 @@ constexpr int kBucketBits = 20;
 constexpr size_t kNumBuckets = (size_t) 1 << kBucketBits;
 
 StackNode *buckets[kNumBuckets];
+StackNode *recorded;     // Head of the list of every published node.
 char *arena;
 size_t arena_used;       // Bytes handed out (atomic).
 SpinLock arena_init_lock;
@@ -112,7 +116,15 @@ put_hashed (const uintptr_t *pcs, uint32_t n, uint64_t h)
       StackNode *seen = head;
       if (__atomic_compare_exchange_n (bucket, &head, node, false,
                                        __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
-        return id_of (node);
+        {
+          StackNode *first = __atomic_load_n (&recorded, __ATOMIC_ACQUIRE);
+          do
+            node->next_recorded = first;
+          while (!__atomic_compare_exchange_n (&recorded, &first, node, true,
+                                               __ATOMIC_RELEASE,
+                                               __ATOMIC_ACQUIRE));
+          return id_of (node);
+        }
       // Another thread pushed first; it may have pushed this very stack.
       // (The node we made is abandoned: a few bytes, rarely.)
       for (StackNode *s = head; s != seen; s = s->next)
@@ -167,20 +179,19 @@ depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
               uint32_t generation)
 {
   size_t retired = 0;
-  for (size_t b = 0; b < kNumBuckets; b++)
-    for (StackNode *s = __atomic_load_n (&buckets[b], __ATOMIC_ACQUIRE); s;
-         s = s->next)
-      {
-        if ((s->depth & kRetired) || s->generation >= generation)
-          continue;
-        for (uint32_t i = 0; i < s->depth; i++)
-          if (in_module (s->pcs[i], arg))
-            {
-              __atomic_or_fetch (&s->depth, kRetired, __ATOMIC_RELEASE);
-              retired++;
-              break;
-            }
-      }
+  for (StackNode *s = __atomic_load_n (&recorded, __ATOMIC_ACQUIRE); s;
+       s = s->next_recorded)
+    {
+      if ((s->depth & kRetired) || s->generation >= generation)
+        continue;
+      for (uint32_t i = 0; i < s->depth; i++)
+        if (in_module (s->pcs[i], arg))
+          {
+            __atomic_or_fetch (&s->depth, kRetired, __ATOMIC_RELEASE);
+            retired++;
+            break;
+          }
+    }
   return retired;
 }
 
