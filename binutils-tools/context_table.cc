@@ -159,6 +159,14 @@ ContextTable::merge_from (const ContextTable &other)
       add (s, c.fields);
     }
   num_profiles += other.num_profiles;
+  note_peak (other.peak);
+}
+
+void
+ContextTable::note_peak (const Peak &p)
+{
+  if (p.known && (!peak.known || p.bytes > peak.bytes))
+    peak = p;
 }
 
 static int

@@ -71,6 +71,16 @@ public:
   // Raw profiles that went into this table (summed by merging).
   uint64_t num_profiles = 0;
 
+  // The process's live heap peak (raw version 2 metadata): of several
+  // profiles, the largest (a merged profile shows the largest peak of
+  // its runs, as its "at peak" fields show each context's largest).
+  struct Peak
+  {
+    bool known = false;
+    uint64_t bytes = 0, blocks = 0, time = 0;   // TIME: ms of its run.
+  } peak;
+  void note_peak (const Peak &p);
+
 private:
   std::vector<Frame> frames_;
   std::vector<uint32_t> frame_position_;    // Frame id -> position id.

@@ -194,6 +194,15 @@ private:
             info.summary[tag] = c.uleb ("summary");
           }
         table_.num_profiles += info.summary[MEMPROF_SUMMARY_PROFILES];
+        if (info.summary.count (MEMPROF_SUMMARY_PEAK_BYTES))
+          {
+            ContextTable::Peak p;
+            p.known = true;
+            p.bytes = info.summary[MEMPROF_SUMMARY_PEAK_BYTES];
+            p.blocks = info.summary[MEMPROF_SUMMARY_PEAK_BLOCKS];
+            p.time = info.summary[MEMPROF_SUMMARY_PEAK_TIME];
+            table_.note_peak (p);
+          }
       }
     // Schema.
     {

@@ -195,6 +195,12 @@ write_indexed (const ContextTable &table)
     { MEMPROF_SUMMARY_TOTAL_SIZE, total_size },
     { MEMPROF_SUMMARY_ACCESS_COUNT, accesses },
   };
+  if (table.peak.known)
+    {
+      sum.push_back ({ MEMPROF_SUMMARY_PEAK_BYTES, table.peak.bytes });
+      sum.push_back ({ MEMPROF_SUMMARY_PEAK_BLOCKS, table.peak.blocks });
+      sum.push_back ({ MEMPROF_SUMMARY_PEAK_TIME, table.peak.time });
+    }
   summary.uleb (sum.size ());
   for (const auto &p : sum)
     {

@@ -133,6 +133,12 @@ write_json (FILE *out, const char *kind, uint64_t version,
   b.add (kind);
   b.add ("\", \"version\": ");
   b.add (version);
+  if (table.peak.known)
+    b.add (format (", \"peak\": {\"bytes\": %llu, \"blocks\": %llu, "
+                   "\"time_ms\": %llu}",
+                   (unsigned long long) table.peak.bytes,
+                   (unsigned long long) table.peak.blocks,
+                   (unsigned long long) table.peak.time));
   b.add (", \"records\": [");
   // Each frame's text once: contexts share frames.
   std::vector<std::string> frame_text (table.num_frames ());

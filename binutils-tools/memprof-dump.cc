@@ -39,7 +39,9 @@ symbolized stack.\n\
   --json                  print one JSON document instead of the text report\n\
   --sort=METRIC           order contexts by METRIC: bytes (default), blocks,\n\
                           accesses, density, lifetime, utilization (lowest\n\
-                          first), avg-size, or any field name\n\
+                          first), avg-size, peak (bytes live at the peak),\n\
+                          leaked (bytes live at exit), max-live, or any\n\
+                          field name\n\
   --top=N                 show only the first N contexts\n\
   --function=NAME         show only contexts allocated directly by NAME\n\
                           (looked up in an indexed profile's hash table)\n\
@@ -193,6 +195,14 @@ run (const Options &o)
         (unsigned long long) info.summary[MEMPROF_SUMMARY_TOTAL_SIZE],
         (unsigned long long) info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]));
     }
+  if (table.peak.known)
+    header.push_back (format ("Peak: %llu bytes live in %llu blocks, %llu ms "
+                              "after the start%s",
+                              (unsigned long long) table.peak.bytes,
+                              (unsigned long long) table.peak.blocks,
+                              (unsigned long long) table.peak.time,
+                              table.num_profiles > 1
+                                ? " (the largest of the runs)" : ""));
   if (o.have_function)
     header.push_back ("Function: " + o.function);
   std::vector<const Context *> records

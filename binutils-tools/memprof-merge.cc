@@ -211,8 +211,10 @@ private:
               if (result_.contexts ().empty () && result_.num_frames () == 0)
                 {
                   uint64_t before = result_.num_profiles;
+                  ContextTable::Peak peak = result_.peak;
                   result_ = std::move (local);
                   result_.num_profiles += before;
+                  result_.note_peak (peak);
                 }
               else
                 result_.merge_from (local);

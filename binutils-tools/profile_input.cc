@@ -149,6 +149,15 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       table.add (s, m.fields);
     }
   table.num_profiles++;
+  if (prof.has_peak)
+    {
+      ContextTable::Peak p;
+      p.known = true;
+      p.bytes = prof.peak_bytes;
+      p.blocks = prof.peak_blocks;
+      p.time = prof.peak_time;
+      table.note_peak (p);
+    }
 }
 
 } // namespace memprof

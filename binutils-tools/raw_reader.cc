@@ -98,6 +98,16 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_DUMP_SEQUENCE:
           prof.dump_sequence = u64_item ("dump sequence");
           break;
+        case MEMPROF_META_PEAK_BYTES:
+          prof.peak_bytes = u64_item ("peak bytes");
+          prof.has_peak = true;
+          break;
+        case MEMPROF_META_PEAK_BLOCKS:
+          prof.peak_blocks = u64_item ("peak blocks");
+          break;
+        case MEMPROF_META_PEAK_TIME:
+          prof.peak_time = u64_item ("peak time");
+          break;
         default:
           break;                // Unknown tags are skipped.
         }

@@ -79,6 +79,10 @@ struct RawProfile
   std::vector<std::string> command_line;
   uint64_t pid = 0, parent_pid = 0, start_time = 0, end_time = 0,
            dump_sequence = 0;
+  // The process's live heap peak (version 2 on): bytes, blocks, and ms
+  // of the profile's clock.
+  bool has_peak = false;
+  uint64_t peak_bytes = 0, peak_blocks = 0, peak_time = 0;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;

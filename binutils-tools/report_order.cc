@@ -53,6 +53,15 @@ const Named kMetrics[] = {
   { "lifetime", average_lifetime, false },
   { "utilization", average_utilization, true },
   { "avg-size", average_size, false },
+  { "peak",
+    [] (const FieldValues &v) { return field_of (v, F_bytes_at_peak); },
+    false },
+  { "leaked",
+    [] (const FieldValues &v) { return field_of (v, F_bytes_at_exit); },
+    false },
+  { "max-live",
+    [] (const FieldValues &v) { return field_of (v, F_max_live_bytes); },
+    false },
 };
 } // namespace
 

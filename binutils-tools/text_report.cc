@@ -122,6 +122,15 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     access_density (v),
                     grouped (v[F_min_access_count]).c_str (),
                     grouped (v[F_max_access_count]).c_str ());
+      std::fprintf (out, "live:        %s bytes in %s blocks at the peak; "
+                         "max %s bytes, %s blocks; %s bytes in %s blocks "
+                         "at exit\n",
+                    grouped (v[F_bytes_at_peak]).c_str (),
+                    grouped (v[F_blocks_at_peak]).c_str (),
+                    grouped (v[F_max_live_bytes]).c_str (),
+                    grouped (v[F_max_live_blocks]).c_str (),
+                    grouped (v[F_bytes_at_exit]).c_str (),
+                    grouped (v[F_blocks_at_exit]).c_str ());
       std::fprintf (out, "lifetime:    avg %.1f ms (min %s, max %s); %s "
                          "lifetime overlaps\n",
                     average_lifetime (v),

@@ -9,6 +9,7 @@
 #include "flags.h"
 #include "hib_table.h"
 #include "module_table.h"
+#include "live_heap.h"
 #include "per_thread.h"
 #include "shadow.h"
 #include "stack_depot.h"
@@ -62,6 +63,7 @@ report_one_live (ChunkHeader *h, void *user, void *)
                                     false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_RELAXED))
     return;
+  live_report_exit (depot_live (h->alloc_context_id), h->requested_size);
   record_life (h, shadow_read ((uintptr_t) user, h->requested_size), true);
 }
 
@@ -105,6 +107,7 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   h->requested_size = size;
   h->data_type_id = 0;
   h->epoch = profile_epoch;
+  live_alloc (depot_live (id), size, h->alloc_timestamp);
   // A free primary block's shadow is zero (end_life leaves it so); a
   // secondary block is fresh memory whose shadow may hold counts of
   // whatever was mapped there before, or a block kept by realloc whose
@@ -122,6 +125,7 @@ end_life (void *p, ChunkHeader *h, uint8_t old)
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
   bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
+  live_free (depot_live (h->alloc_context_id), size);
   if (LIKELY (!(h->flags & kChunkSecondary)))
     {
       // Leave the whole block's shadow zero for its next allocation:

@@ -122,6 +122,10 @@ init_mib (memprof_raw_mib &m, const BlockLife &b)
   m.data_type_id = b.data_type_id;
   m.total_percent_utilized = m.min_percent_utilized
     = m.max_percent_utilized = b.percent_utilized;
+  // The live-heap fields are filled at the dump (live_heap.h).
+  m.bytes_at_peak = m.blocks_at_peak = 0;
+  m.max_live_bytes = m.max_live_blocks = 0;
+  m.bytes_at_exit = m.blocks_at_exit = 0;
 }
 
 // The first block of an aggregate, for the comparison fields.
@@ -160,8 +164,9 @@ merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add,
 // The same for one block, field by field from BLOCK (building a whole
 // record for it first costs more than the merge).  Must agree with
 // merge_mib (OLD, init_mib (BLOCK)); the assertion catches a field added
-// to mib_fields.inc but not here.
-static_assert (sizeof (memprof_raw_mib) == 23 * sizeof (uint64_t),
+// to mib_fields.inc but not here.  (The live-heap fields, tags 23..28,
+// stay 0 until the dump fills them.)
+static_assert (sizeof (memprof_raw_mib) == 29 * sizeof (uint64_t),
                "merge_block must handle every field of mib_fields.inc");
 // One value into a total/min/max triple.
 inline void
@@ -322,6 +327,12 @@ hib_init ()
 {
   __atomic_store_n (&caches_enabled, register_membarrier (),
                     __ATOMIC_RELEASE);
+}
+
+bool
+hib_have_membarrier ()
+{
+  return __atomic_load_n (&caches_enabled, __ATOMIC_ACQUIRE);
 }
 
 void

@@ -56,6 +56,8 @@ void hib_thread_exit (HibThreadCache *c);
 // Whether threads may use their caches (membarrier is available);
 // decided at start-up, and again in a forked child.
 void hib_init ();
+// Whether hib_init registered membarrier(2) (live_heap.h uses it too).
+bool hib_have_membarrier ();
 // Forked child: drop every thread's cache (the records are the
 // parent's; the other threads are gone).
 void hib_after_fork_child ();

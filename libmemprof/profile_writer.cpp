@@ -128,8 +128,9 @@ void
 write_metadata (Writer &w, const ProfileMeta &meta)
 {
   // Executable, pid, command line, start, end, host, version, dump
-  // sequence, and the parent's pid in a forked child.
-  uint64_t count = 8 + (meta.parent_pid ? 1 : 0);
+  // sequence, the peak's bytes, blocks and time, and the parent's pid in
+  // a forked child.
+  uint64_t count = 11 + (meta.parent_pid ? 1 : 0);
   w.u64 (count);
   char path[4096];
   size_t n = executable_path (path, sizeof path);
@@ -150,6 +151,9 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   if (meta.parent_pid)
     meta_u64 (w, MEMPROF_META_PARENT_PID, meta.parent_pid);
   meta_u64 (w, MEMPROF_META_DUMP_SEQUENCE, meta.dump_sequence);
+  meta_u64 (w, MEMPROF_META_PEAK_BYTES, meta.peak_bytes);
+  meta_u64 (w, MEMPROF_META_PEAK_BLOCKS, meta.peak_blocks);
+  meta_u64 (w, MEMPROF_META_PEAK_TIME, meta.peak_time_ms);
 }
 
 // ---- segments --------------------------------------------------------

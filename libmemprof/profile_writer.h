@@ -17,6 +17,9 @@ struct ProfileMeta
   uint64_t start_time_ms;   // Unix ms of the clock's zero.
   uint64_t end_time_ms;     // Unix ms of this dump.
   uint64_t dump_sequence;
+  // The process's live heap peak (live_heap.h): bytes, blocks, and when
+  // (ms of the profile's clock).
+  uint64_t peak_bytes, peak_blocks, peak_time_ms;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

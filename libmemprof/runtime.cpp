@@ -17,6 +17,7 @@
 #include "flags.h"
 #include "hib_table.h"
 #include "memprof/abi.h"
+#include "live_heap.h"
 #include "memprof/memprof_interface.h"
 #include "per_thread.h"
 #include "process_info.h"
@@ -382,12 +383,16 @@ dump_profile (DumpTrigger trigger)
       errno = saved_errno;
       return 0;
     }
+  live_fill_records (records);
   ProfileMeta meta;
   meta.pid = (uint64_t) sys_getpid ();
   meta.parent_pid = parent_pid;
   meta.start_time_ms = start_unix_ms;
   meta.end_time_ms = unix_time_ms ();
   meta.dump_sequence = dump_sequence++;
+  meta.peak_bytes = live_heap.peak_bytes;
+  meta.peak_blocks = live_heap.peak_blocks;
+  meta.peak_time_ms = live_heap.peak_time;
   if (flags.print_text)
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
@@ -442,6 +447,7 @@ after_fork_child ()
   allocator_unlock_all ();
   unlock_dump ();
   hib_after_fork_child ();
+  live_init (hib_have_membarrier ());
   hib_clear ();
   advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
@@ -548,6 +554,7 @@ early_init ()
   if (!allocator_init ())
     reservation_failed ("heap address space", allocator_space_size (), errno);
   hib_init ();
+  live_init (hib_have_membarrier ());
   __atomic_store_n (&early_init_done, true, __ATOMIC_RELEASE);
 }
 

@@ -15,6 +15,7 @@
 #include "stack_depot.h"
 #include "internal.h"
 #include "module_table.h"
+#include "live_heap.h"
 #include "per_thread.h"
 
 namespace memprof {
@@ -28,6 +29,7 @@ struct StackNode
   uint64_t hash;
   uint32_t depth;         // With kRetired once retired.
   uint32_t generation;    // Module generation it was recorded in.
+  ContextLive live;       // The context's live heap (live_heap.h).
   uintptr_t pcs[];
 };
 
@@ -193,6 +195,14 @@ depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
           }
     }
   return retired;
+}
+
+ContextLive *
+depot_live (uint32_t id)
+{
+  if (UNLIKELY (!id))
+    return nullptr;
+  return &((StackNode *) (arena + (size_t) (id - 1) * 8))->live;
 }
 
 } // namespace memprof

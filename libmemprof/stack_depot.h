@@ -9,6 +9,7 @@
 namespace memprof {
 
 struct PerThread;
+struct ContextLive;
 
 // The id of the stack PCS[0..N) (frame 0 first), inserting it if new.
 // Never 0; 0 is returned only when the depot is out of memory.  PT (may
@@ -26,6 +27,10 @@ uint32_t depot_get (uint32_t id, const uintptr_t **pcs,
 // Returns how many were retired.  Runs beside lookups and insertions.
 size_t depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
                      uint32_t generation);
+
+// The live-heap counters of stack ID (an id depot_put returned), or
+// null for 0.
+ContextLive *depot_live (uint32_t id);
 
 } // namespace memprof
 

@@ -100,7 +100,12 @@ enum memprof_indexed_summary_tag
   MEMPROF_SUMMARY_FUNCTIONS = 3,     /* Record groups.  */
   MEMPROF_SUMMARY_ALLOC_COUNT = 4,   /* Sum of alloc_count.  */
   MEMPROF_SUMMARY_TOTAL_SIZE = 5,    /* Sum of total_size.  */
-  MEMPROF_SUMMARY_ACCESS_COUNT = 6   /* Sum of total_access_count.  */
+  MEMPROF_SUMMARY_ACCESS_COUNT = 6,  /* Sum of total_access_count.  */
+  /* The largest live heap peak of the raw profiles merged in (raw
+     metadata PEAK_*); absent when none had one.  */
+  MEMPROF_SUMMARY_PEAK_BYTES = 7,
+  MEMPROF_SUMMARY_PEAK_BLOCKS = 8,
+  MEMPROF_SUMMARY_PEAK_TIME = 9      /* ms into that run.  */
 };
 
 #endif /* MEMPROF_INDEXED_FORMAT_H */

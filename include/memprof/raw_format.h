@@ -47,7 +47,10 @@
      1  no generations: segments without unload_generation, stacks
         without generation (every stack of generation 0, every module
         loaded at the dump).
-     2  module generations (a dlclosed module's frames stay symbolized).  */
+     2  module generations (a dlclosed module's frames stay symbolized).
+        Later additions within it: MIB fields 23..28 (the live heap) and
+        the PEAK_* metadata; a profile without them reads them as 0 and
+        as no peak.  */
 
 #ifndef MEMPROF_RAW_FORMAT_H
 #define MEMPROF_RAW_FORMAT_H
@@ -89,8 +92,13 @@ enum memprof_raw_meta_tag
   MEMPROF_META_HOSTNAME = 6,      /* No NUL.  */
   MEMPROF_META_RUNTIME_VERSION = 7, /* e.g. "gcc-memprof 0.1.0", no NUL.  */
   MEMPROF_META_PARENT_PID = 8,    /* u64, set in a forked child.  */
-  MEMPROF_META_DUMP_SEQUENCE = 9  /* u64: 0 for the first dump of the
+  MEMPROF_META_DUMP_SEQUENCE = 9, /* u64: 0 for the first dump of the
                                      process, counting up per dump.  */
+  MEMPROF_META_PEAK_BYTES = 10,   /* u64: the process's largest live heap
+                                     bytes (requested sizes) so far.  */
+  MEMPROF_META_PEAK_BLOCKS = 11,  /* u64: live blocks at that moment.  */
+  MEMPROF_META_PEAK_TIME = 12     /* u64: when, in ms of the profile's
+                                     clock (see START_TIME).  */
 };
 
 /* One executable mapping of a module (one PT_LOAD with PF_X).  The

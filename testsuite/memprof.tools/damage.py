@@ -25,6 +25,10 @@ which this version's readers must read as if the additions were absent.
   raw-future           MIB records one field wider, an unknown metadata tag
   raw-v2               a version 1 profile rewritten as version 2 (module
                        generations, all 0: every module loaded at the dump)
+
+  raw-no-live          as written before the live-heap additions: MIB
+                       records without tags 23..28, no PEAK_* metadata
+                       (10..12), the same version
   idx-future           an unknown section, an unknown summary tag, and an
                        unknown schema tag with a value in every record
   idx-no-index         the function hash table relabelled as an unknown
@@ -128,6 +132,36 @@ def raw_v2(b):
     put_u64(b, 8, 2)
     put_u64(b, 32, new_seg)
     put_u64(b, 48, new_stk)
+    put_u64(b, 16, len(b))
+
+
+def raw_no_live(b):
+    # Metadata without the peak items.
+    meta = u64(b, 24)
+    count = u64(b, meta)
+    p = meta + 8
+    kept = bytearray()
+    for _ in range(count):
+        tag, length = struct.unpack_from("<II", b, p)
+        size = 8 + ((length + 7) & ~7)
+        if tag not in (10, 11, 12):
+            kept += b[p:p + size]
+        else:
+            count -= 1
+        p += size
+    pad8(b)
+    new_meta = len(b)
+    b += struct.pack("<Q", count) + kept
+    # MIB records cut to stack id and the first 22 fields.
+    mib = u64(b, 40)
+    n, size = u64(b, mib), u64(b, mib + 8)
+    new_mib = len(b)
+    b += struct.pack("<QQ", n, 8 + 22 * 8)
+    for i in range(n):
+        start = mib + 16 + i * size
+        b += b[start:start + 8 + 22 * 8]
+    put_u64(b, 24, new_meta)
+    put_u64(b, 40, new_mib)
     put_u64(b, 16, len(b))
 
 
@@ -242,6 +276,8 @@ def main():
         raw_future(b)
     elif kind == "raw-v2":
         raw_v2(b)
+    elif kind == "raw-no-live":
+        raw_no_live(b)
     elif kind == "idx-future":
         idx_future(b)
     elif kind == "idx-no-index":
