@@ -38,9 +38,11 @@ Symbolize and merge gcc-memprof profiles, raw (.memprofraw) or indexed\n\
 with equal symbolized call stacks are merged.\n\
 \n\
   -o, --output=FILE       write the indexed profile to FILE (required); - is\n\
-                          standard output; a FIFO, a character device or a\n\
-                          symlink is written through, a regular file is\n\
-                          replaced whole only once the merge has succeeded\n\
+                          standard output; a FIFO or character device (also\n\
+                          behind a symlink) is written through; a regular\n\
+                          file (or a symlink's target) is replaced whole,\n\
+                          keeping its mode, once the merge has succeeded; a\n\
+                          read-only FILE is refused\n\
   --force                 merge even when an input is given twice (it then\n\
                           counts twice) or is also the output (read in full\n\
                           before the output replaces it)\n\
