@@ -242,6 +242,14 @@ describe_module (const dl_phdr_info *info, bool is_main, ModuleRecord *out)
 }
 
 void
+modules_after_fork_child ()
+{
+  // A thread of the parent may have been inside dlclose: the child has
+  // only this thread, and the next dlclose takes a fresh snapshot.
+  dlclose_lock.unlock ();
+}
+
+void
 for_each_closed_module (void (*fn) (const ModuleRecord &m, void *arg),
                         void *arg)
 {

@@ -59,6 +59,9 @@ void describe_module (const dl_phdr_info *info, bool is_main,
 void for_each_closed_module (void (*fn) (const ModuleRecord &m, void *arg),
                              void *arg);
 
+// In a forked child: release what a thread of the parent may have held.
+void modules_after_fork_child ();
+
 } // namespace memprof
 
 #endif

@@ -16,6 +16,7 @@
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
+#include "module_table.h"
 #include "memprof/abi.h"
 #include "live_heap.h"
 #include "memprof/memprof_interface.h"
@@ -207,11 +208,16 @@ open_profile_directory (const char *dir, bool secure, const char **refusal,
     }
   if (!secure)
     return fd;
+  // Its owner or (for a setgid program) its group is the program's
+  // effective one; nobody else may write there.
   struct stat st;
-  if (fstat (fd, &st) != 0 || st.st_uid != geteuid ()
-      || (st.st_mode & (S_IWGRP | S_IWOTH)))
+  if (fstat (fd, &st) != 0
+      || (st.st_uid != geteuid () && st.st_gid != getegid ())
+      || (st.st_mode & S_IWOTH)
+      || ((st.st_mode & S_IWGRP) && st.st_gid != getegid ()))
     *refusal = "the profile directory of a setuid or setgid program must be "
-               "owned by its effective user and not writable by others";
+               "owned by its effective user or group and not writable by "
+               "others";
   else if (access (dir, W_OK) == 0)
     *refusal = "the profile directory of a setuid or setgid program must not "
                "be writable by the user running it";
@@ -448,6 +454,7 @@ after_fork_child ()
   unlock_dump ();
   hib_after_fork_child ();
   live_init (hib_have_membarrier ());
+  modules_after_fork_child ();
   hib_clear ();
   advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
