@@ -475,7 +475,11 @@ enum class ProcessRole
 {
   kAllocator,          // The process's malloc: the one runtime.
   kSecondCopy,         // Another copy of the runtime is the allocator.
-  kNotTheAllocator     // libc's malloc is: nothing can be tracked.
+  kOpenedLate,         // libc's malloc is, we came by dlopen: nothing
+                       // can be tracked.
+  kLinkedLate          // libc's malloc is, we were loaded at start-up
+                       // after libc (an uninstrumented program linked
+                       // with an instrumented library).
 };
 
 ProcessRole
@@ -496,7 +500,15 @@ process_role ()
   if (shadow && dladdr (shadow, &shadow_owner)
       && shadow_owner.dli_fbase != self.dli_fbase)
     return ProcessRole::kSecondCopy;
-  return ProcessRole::kNotTheAllocator;
+  // Loaded at start-up, this module is among those the executable's own
+  // lookups search; opened with dlopen (as a library's dependency), it
+  // is not.
+  void *program = dlopen (nullptr, RTLD_LAZY | RTLD_NOLOAD);
+  Dl_info found;
+  void *mine = program ? dlsym (program, MEMPROF_SHADOW_BASE_SYMBOL) : nullptr;
+  bool at_start_up = mine && dladdr (mine, &found)
+                     && found.dli_fbase == self.dli_fbase;
+  return at_start_up ? ProcessRole::kLinkedLate : ProcessRole::kOpenedLate;
 #else
   return ProcessRole::kAllocator;   // libmemprof.a: linked into the executable.
 #endif
@@ -591,10 +603,14 @@ full_init (int argc, char **argv, char **envp)
   if (role != ProcessRole::kAllocator)
     {
       dormant = true;
-      if (role == ProcessRole::kNotTheAllocator)
+      if (role == ProcessRole::kOpenedLate)
         report ("memprof: loaded by dlopen into an uninstrumented program; "
                 "allocations are not tracked; link it with -fheapprof or "
                 "LD_PRELOAD=libmemprof.so");
+      else if (role == ProcessRole::kLinkedLate)
+        report ("memprof: loaded after the C library by an uninstrumented "
+                "program; allocations are not tracked; link it with "
+                "-fheapprof or LD_PRELOAD=libmemprof.so");
       else if (flags.verbosity >= 1)
         report ("memprof: libmemprof.so defers to the runtime linked into "
                 "the executable");
