@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <unistd.h>
 
 namespace memprof {
 
@@ -221,8 +222,14 @@ describe_module (const dl_phdr_info *info, bool is_main, ModuleRecord *out)
   out->phdr = info->dlpi_phdr;
   out->unload_generation = 0;
   const char *name = info->dlpi_name ? info->dlpi_name : "";
+  char cwd[ModuleRecord::kMaxPath];
   if (is_main && !*name)
     executable_path (out->path, sizeof out->path);
+  else if (*name && *name != '/' && getcwd (cwd, sizeof cwd))
+    // dlopen ("./plugin.so"): the loader keeps the name as given, which
+    // means nothing to a tool run elsewhere.
+    format (out->path, sizeof out->path, "%s/%s", cwd,
+            name[0] == '.' && name[1] == '/' ? name + 2 : name);
   else
     format (out->path, sizeof out->path, "%s", name);
   internal_memset (out->build_id, 0, sizeof out->build_id);
