@@ -5,6 +5,7 @@
 #include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
+#include "export_formats.h"
 #include "indexed_reader.h"
 #include "json_output.h"
 #include "profile_input.h"
@@ -36,7 +37,14 @@ Show a gcc-memprof profile FILE, raw (.memprofraw) or indexed\n\
 (.memprofdata): a header, then one entry per allocation context with its\n\
 symbolized stack.\n\
 \n\
-  --json                  print one JSON document instead of the text report\n\
+  --format=FORMAT         text (the report, the default), json (one JSON\n\
+                          document), pprof (gzipped profile.proto for go tool\n\
+                          pprof), dhat (JSON for Valgrind's dh_view.html),\n\
+                          folded (folded stacks for flame graphs)\n\
+  --json                  the same as --format=json\n\
+  --metric=METRIC         the value of --format=folded: bytes (allocated, the\n\
+                          default), blocks, accesses, peak (bytes live at the\n\
+                          peak), leaked (bytes live at exit)\n\
   --sort=METRIC           order contexts by METRIC: bytes (default), blocks,\n\
                           accesses, density, lifetime, utilization (lowest\n\
                           first), avg-size, peak (bytes live at the peak),\n\
@@ -57,9 +65,12 @@ error.\n",
                 program_name ());
 }
 
+enum class Format { TEXT, JSON, PPROF, DHAT, FOLDED };
+
 struct Options
 {
-  bool json = false;
+  Format format = Format::TEXT;
+  int folded_field = F_total_size;
   SortMetric metric;
   uint64_t top = 0;
   bool have_function = false;
@@ -72,9 +83,11 @@ bool
 parse_options (int argc, char **argv, Options &o)
 {
   enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
-         OPT_FUNCTION };
+         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
+    { "format", required_argument, nullptr, OPT_FORMAT },
+    { "metric", required_argument, nullptr, OPT_METRIC },
     { "sort", required_argument, nullptr, OPT_SORT },
     { "top", required_argument, nullptr, OPT_TOP },
     { "function", required_argument, nullptr, OPT_FUNCTION },
@@ -87,8 +100,54 @@ parse_options (int argc, char **argv, Options &o)
     switch (c)
       {
       case OPT_JSON:
-        o.json = true;
+        o.format = Format::JSON;
         break;
+      case OPT_FORMAT:
+        {
+          static const std::pair<const char *, Format> kFormats[] = {
+            { "text", Format::TEXT }, { "json", Format::JSON },
+            { "pprof", Format::PPROF }, { "dhat", Format::DHAT },
+            { "folded", Format::FOLDED },
+          };
+          bool found = false;
+          for (const auto &f : kFormats)
+            if (std::strcmp (optarg, f.first) == 0)
+              {
+                o.format = f.second;
+                found = true;
+              }
+          if (!found)
+            {
+              report_error ("", format ("unknown format '%s' (use text, "
+                                        "json, pprof, dhat or folded)",
+                                        optarg));
+              return false;
+            }
+          break;
+        }
+      case OPT_METRIC:
+        {
+          static const std::pair<const char *, int> kMetrics[] = {
+            { "bytes", F_total_size }, { "blocks", F_alloc_count },
+            { "accesses", F_total_access_count }, { "peak", F_bytes_at_peak },
+            { "leaked", F_bytes_at_exit },
+          };
+          bool found = false;
+          for (const auto &m : kMetrics)
+            if (std::strcmp (optarg, m.first) == 0)
+              {
+                o.folded_field = m.second;
+                found = true;
+              }
+          if (!found)
+            {
+              report_error ("", format ("unknown metric '%s' (use bytes, "
+                                        "blocks, accesses, peak or leaked)",
+                                        optarg));
+              return false;
+            }
+          break;
+        }
       case OPT_SORT:
         if (!find_sort_metric (optarg, o.metric))
           {
@@ -134,6 +193,7 @@ run (const Options &o)
   std::vector<std::string> header;
   const char *kind;
   uint64_t version;
+  RunInfo run;
   if (bytes.kind () == InputKind::RAW)
     {
       kind = "raw";
@@ -156,6 +216,13 @@ run (const Options &o)
                                     (unsigned long long) p.dump_sequence));
           if (!cmd.empty ())
             header.push_back ("Command: " + cmd);
+          if (run.command.empty ())
+            {
+              run.command = cmd.empty () ? p.executable : cmd;
+              run.pid = p.pid;
+              if (p.end_time >= p.start_time && p.start_time)
+                run.duration_ms = p.end_time - p.start_time;
+            }
           if (!p.runtime_version.empty ())
             header.push_back ("Runtime: " + p.runtime_version);
           if (p.end_time >= p.start_time && p.start_time)
@@ -182,6 +249,9 @@ run (const Options &o)
                                      table)
             : read_indexed (bytes.data (), bytes.size (), table);
       version = info.version;
+      run.command = format ("(merged from %llu raw profiles)",
+                            (unsigned long long)
+                              info.summary[MEMPROF_SUMMARY_PROFILES]);
       header.push_back (format (
         "Indexed profile (version %llu) merged from %llu raw profiles",
         (unsigned long long) info.version,
@@ -208,12 +278,16 @@ run (const Options &o)
   std::vector<const Context *> records
     = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
   bool written;
-  if (o.json)
-    {
-      if (o.top && records.size () > o.top)
-        records.resize (o.top);
-      written = write_json (stdout, kind, version, table, records);
-    }
+  if (o.format != Format::TEXT && o.top && records.size () > o.top)
+    records.resize (o.top);
+  if (o.format == Format::JSON)
+    written = write_json (stdout, kind, version, table, records);
+  else if (o.format == Format::PPROF)
+    written = write_pprof (stdout, table, records, run);
+  else if (o.format == Format::DHAT)
+    written = write_dhat (stdout, table, records, run);
+  else if (o.format == Format::FOLDED)
+    written = write_folded (stdout, table, records, o.folded_field);
   else
     {
       write_text_report (stdout, header, table, o.metric, records, o.top);

@@ -2,9 +2,9 @@
 #include "text_report.h"
 
 #include "diag.h"
+#include "frame_names.h"
 
 #include <cstdlib>
-#include <cxxabi.h>
 
 namespace memprof {
 
@@ -28,20 +28,6 @@ context_flags (const FieldValues &v)
   return flags;
 }
 
-static std::string
-demangle (const std::string &name)
-{
-  if (name.compare (0, 2, "_Z") != 0)
-    return name;
-  int status = 0;
-  char *d = abi::__cxa_demangle (name.c_str (), nullptr, nullptr, &status);
-  if (status != 0 || !d)
-    return name;
-  std::string s (d);
-  std::free (d);
-  return s;
-}
-
 // 1234567 -> "1,234,567".
 static std::string
 grouped (uint64_t v)
@@ -59,10 +45,9 @@ grouped (uint64_t v)
 static std::string
 frame_text (const Frame &f)
 {
+  std::string s = frame_function_name (f);
   if (f.function.empty ())
-    return format ("0x%llx in %s", (unsigned long long) f.address,
-                   f.module.empty () ? "an unknown module" : f.module.c_str ());
-  std::string s = demangle (f.function);
+    return s;
   if (!f.file.empty ())
     {
       s += format (" (%s:%llu", f.file.c_str (), (unsigned long long) f.line);

@@ -1,0 +1,42 @@
+// The exports of memprof-dump --format: the formats of viewers users
+// already have.  Each writes the contexts RECORDS of TABLE to OUT and
+// returns false on a write error (errno says which).  The mapping from
+// our fields to each format's is documented in the manual ("Exports").
+#ifndef MEMPROF_TOOLS_EXPORT_FORMATS_H
+#define MEMPROF_TOOLS_EXPORT_FORMATS_H
+
+#include "context_table.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+// What the exports say about the run beside the contexts.
+struct RunInfo
+{
+  std::string command;      // Command line, or the profile's description.
+  uint64_t pid = 0;
+  uint64_t duration_ms = 0; // 0 when unknown.
+};
+
+// pprof: gzipped profile.proto (export_pprof.cc).
+bool write_pprof (FILE *out, const ContextTable &table,
+                  const std::vector<const Context *> &records,
+                  const RunInfo &run);
+
+// DHAT's JSON, as Valgrind's dh_view.html loads it (export_dhat.cc).
+bool write_dhat (FILE *out, const ContextTable &table,
+                 const std::vector<const Context *> &records,
+                 const RunInfo &run);
+
+// Folded stacks (flamegraph.pl, speedscope, inferno): one line per
+// context whose FIELD is not 0, frames root first joined by ';', a
+// space, the value (export_folded.cc).
+bool write_folded (FILE *out, const ContextTable &table,
+                   const std::vector<const Context *> &records, int field);
+
+} // namespace memprof
+
+#endif

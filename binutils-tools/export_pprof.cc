@@ -1,0 +1,268 @@
+// pprof's profile.proto, gzipped, written by hand.
+//
+// Why by hand: the message is small and fixed (a few scalar and
+// repeated fields of six message types, github.com/google/pprof
+// proto/profile.proto), and writing its wire format is a page of code,
+// where libprotobuf would add a build dependency, a code generator and
+// a C++ runtime to the tools for one output.  Only the wire types
+// varint (0) and length-delimited (2) are needed; repeated scalars are
+// packed.  zlib makes the gzip stream.
+//
+// Mapping (documented in the manual): one sample per context, its
+// location ids innermost first; one location per program counter, whose
+// lines are the PC's frames innermost first (inlined frames first, the
+// function they were inlined into last), as pprof models inlining.
+#include "export_formats.h"
+
+#include "frame_names.h"
+#include "mib_fields.h"
+
+#include <cerrno>
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <string>
+#include <unordered_map>
+#include <zlib.h>
+
+namespace memprof {
+
+namespace {
+
+// A protobuf message being built.
+class Message
+{
+public:
+  void varint (uint64_t v)
+  {
+    while (v >= 0x80)
+      {
+        bytes_ += static_cast<char> ((v & 0x7f) | 0x80);
+        v >>= 7;
+      }
+    bytes_ += static_cast<char> (v);
+  }
+  void key (int field, int wire_type) { varint ((uint64_t (field) << 3) | wire_type); }
+  // A varint field; proto3 leaves zero values out.
+  void u64 (int field, uint64_t v)
+  {
+    if (!v)
+      return;
+    key (field, 0);
+    varint (v);
+  }
+  void bytes (int field, const std::string &b)
+  {
+    key (field, 2);
+    varint (b.size ());
+    bytes_ += b;
+  }
+  void message (int field, const Message &m) { bytes (field, m.bytes_); }
+  void packed (int field, const std::vector<uint64_t> &vs)
+  {
+    Message p;
+    for (uint64_t v : vs)
+      p.varint (v);
+    bytes (field, p.bytes_);
+  }
+  const std::string &data () const { return bytes_; }
+
+private:
+  std::string bytes_;
+};
+
+// Profile's field numbers.
+enum
+{
+  kSampleType = 1, kSample = 2, kLocation = 4, kFunction = 5,
+  kStringTable = 6, kDurationNanos = 10, kPeriodType = 11, kPeriod = 12,
+  kComment = 13, kDefaultSampleType = 14
+};
+
+class StringTable
+{
+public:
+  StringTable () { id (""); }
+  uint64_t id (const std::string &s)
+  {
+    auto it = ids_.find (s);
+    if (it != ids_.end ())
+      return it->second;
+    ids_.emplace (s, strings_.size ());
+    strings_.push_back (s);
+    return strings_.size () - 1;
+  }
+  const std::vector<std::string> &strings () const { return strings_; }
+
+private:
+  std::unordered_map<std::string, uint64_t> ids_;
+  std::vector<std::string> strings_;
+};
+
+// The sample types, in value order: pprof name, unit, and our field.
+struct SampleType
+{
+  const char *type, *unit;
+  int field;
+};
+const SampleType kSampleTypes[] = {
+  { "alloc_objects", "count", F_alloc_count },
+  { "alloc_space", "bytes", F_total_size },
+  { "accesses", "count", F_total_access_count },
+  { "inuse_objects", "count", F_blocks_at_exit },
+  { "inuse_space", "bytes", F_bytes_at_exit },
+  { "peak_objects", "count", F_blocks_at_peak },
+  { "peak_space", "bytes", F_bytes_at_peak },
+  { "max_live_space", "bytes", F_max_live_bytes },
+};
+
+Message
+value_type (StringTable &st, const char *type, const char *unit)
+{
+  Message m;
+  m.u64 (1, st.id (type));
+  m.u64 (2, st.id (unit));
+  return m;
+}
+
+bool
+write_gzip (FILE *out, const std::string &data)
+{
+  z_stream z = {};
+  // windowBits 15 + 16: a gzip header and trailer around the stream.
+  if (deflateInit2 (&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+                    Z_DEFAULT_STRATEGY) != Z_OK)
+    {
+      errno = ENOMEM;
+      return false;
+    }
+  z.next_in = reinterpret_cast<Bytef *> (const_cast<char *> (data.data ()));
+  if (data.size () > UINT32_MAX)
+    {
+      errno = EFBIG;   // zlib's uInt: more than any profile makes.
+      return false;
+    }
+  z.avail_in = static_cast<uInt> (data.size ());
+  unsigned char buf[65536];
+  int r;
+  do
+    {
+      z.next_out = buf;
+      z.avail_out = sizeof buf;
+      r = deflate (&z, Z_FINISH);
+      size_t n = sizeof buf - z.avail_out;
+      if (n && std::fwrite (buf, 1, n, out) != n)
+        {
+          deflateEnd (&z);
+          return false;
+        }
+    }
+  while (r == Z_OK);
+  deflateEnd (&z);
+  return r == Z_STREAM_END && !std::ferror (out);
+}
+
+} // namespace
+
+bool
+write_pprof (FILE *out, const ContextTable &table,
+             const std::vector<const Context *> &records, const RunInfo &run)
+{
+  StringTable st;
+  Message profile;
+  for (const SampleType &t : kSampleTypes)
+    profile.message (kSampleType, value_type (st, t.type, t.unit));
+
+  // Functions by (name, linkage name, file); locations by their frames.
+  std::map<std::tuple<std::string, std::string, std::string>, uint64_t>
+    function_ids;
+  std::map<std::vector<uint32_t>, uint64_t> location_ids;
+  Message functions, locations;
+  auto function_id = [&] (const Frame &f) {
+    std::string name = frame_function_name (f);
+    auto key = std::make_tuple (name, f.function, f.file);
+    auto it = function_ids.find (key);
+    if (it != function_ids.end ())
+      return it->second;
+    uint64_t id = function_ids.size () + 1;
+    function_ids.emplace (key, id);
+    Message fn;
+    fn.u64 (1, id);
+    fn.u64 (2, st.id (name));
+    fn.u64 (3, st.id (f.function.empty () ? name : f.function));
+    fn.u64 (4, st.id (f.file));
+    functions.message (kFunction, fn);
+    return id;
+  };
+  auto location_id = [&] (const std::vector<uint32_t> &frames) {
+    auto it = location_ids.find (frames);
+    if (it != location_ids.end ())
+      return it->second;
+    uint64_t id = location_ids.size () + 1;
+    location_ids.emplace (frames, id);
+    Message loc;
+    loc.u64 (1, id);
+    loc.u64 (3, table.frame (frames.back ()).address);
+    for (uint32_t fid : frames)
+      {
+        const Frame &f = table.frame (fid);
+        Message line;
+        line.u64 (1, function_id (f));
+        line.u64 (2, f.line);
+        line.u64 (3, f.column);
+        loc.message (4, line);
+      }
+    locations.message (kLocation, loc);
+    return id;
+  };
+
+  std::vector<uint32_t> run_frames;
+  std::vector<uint64_t> loc_ids, values;
+  for (const Context *c : records)
+    {
+      loc_ids.clear ();
+      run_frames.clear ();
+      for (uint32_t fid : c->stack)
+        {
+          run_frames.push_back (fid);
+          // A PC's frames end with the one it was not inlined into.
+          if (!table.frame (fid).inlined)
+            {
+              loc_ids.push_back (location_id (run_frames));
+              run_frames.clear ();
+            }
+        }
+      if (!run_frames.empty ())
+        loc_ids.push_back (location_id (run_frames));
+      values.clear ();
+      for (const SampleType &t : kSampleTypes)
+        values.push_back (c->fields[t.field]);
+      Message sample;
+      sample.packed (1, loc_ids);
+      sample.packed (2, values);
+      profile.message (kSample, sample);
+    }
+  // Fields may come in any order: the string table last, once every
+  // string has its id.
+  std::string data = profile.data ();
+  data += locations.data ();
+  data += functions.data ();
+  Message tail;
+  tail.u64 (kDurationNanos, run.duration_ms * 1000000);
+  tail.message (kPeriodType, value_type (st, "space", "bytes"));
+  tail.u64 (kPeriod, 1);
+  if (!run.command.empty ())
+    {
+      tail.key (kComment, 0);
+      tail.varint (st.id ("command: " + run.command));
+    }
+  tail.u64 (kDefaultSampleType, st.id ("alloc_space"));
+  Message strings;
+  for (const std::string &s : st.strings ())
+    strings.bytes (kStringTable, s);
+  data += strings.data ();
+  data += tail.data ();
+  return write_gzip (out, data);
+}
+
+} // namespace memprof

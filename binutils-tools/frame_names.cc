@@ -1,0 +1,34 @@
+// Frame names for reports and exports.
+#include "frame_names.h"
+
+#include "diag.h"
+
+#include <cstdlib>
+#include <cxxabi.h>
+
+namespace memprof {
+
+std::string
+demangle (const std::string &name)
+{
+  if (name.compare (0, 2, "_Z") != 0)
+    return name;
+  int status = 0;
+  char *d = abi::__cxa_demangle (name.c_str (), nullptr, nullptr, &status);
+  if (status != 0 || !d)
+    return name;
+  std::string s (d);
+  std::free (d);
+  return s;
+}
+
+std::string
+frame_function_name (const Frame &f)
+{
+  if (!f.function.empty ())
+    return demangle (f.function);
+  return format ("0x%llx in %s", (unsigned long long) f.address,
+                 f.module.empty () ? "an unknown module" : f.module.c_str ());
+}
+
+} // namespace memprof

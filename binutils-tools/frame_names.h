@@ -1,0 +1,22 @@
+// How a frame is named outside the JSON document: demangled, and an
+// unsymbolized frame by its module and address.  Shared by the text
+// report and the exports (pprof, DHAT, folded stacks).
+#ifndef MEMPROF_TOOLS_FRAME_NAMES_H
+#define MEMPROF_TOOLS_FRAME_NAMES_H
+
+#include "context_table.h"
+
+#include <string>
+
+namespace memprof {
+
+// NAME demangled when it is a C++ linkage name, else NAME.
+std::string demangle (const std::string &name);
+
+// The frame's function, demangled; "0xADDRESS in MODULE" when the frame
+// was not symbolized.
+std::string frame_function_name (const Frame &f);
+
+} // namespace memprof
+
+#endif
