@@ -106,32 +106,30 @@ def raw_future(b):
     put_u64(b, 16, len(b))
 
 
+def widen_entries(b, header_field, fixed, rest_size):
+    """Copy the section at header word HEADER_FIELD to the end of B with
+    a zero u64 inserted after each entry's first FIXED bytes; the rest of
+    an entry is REST_SIZE(b, entry_offset) bytes."""
+    sec = u64(b, header_field)
+    n = u64(b, sec)
+    new_sec = len(b)
+    b += struct.pack("<Q", n)
+    p = sec + 8
+    for _ in range(n):
+        rest = rest_size(b, p)
+        b += b[p:p + fixed] + struct.pack("<Q", 0) + b[p + fixed:p + fixed + rest]
+        p += fixed + rest
+    put_u64(b, header_field, new_sec)
+
+
 def raw_v2(b):
     assert u64(b, 8) == 1, "raw-v2 wants a version 1 profile"
-    # Segments: each gets unload_generation 0 after its fixed 72 bytes.
-    seg = u64(b, 32)
-    n = u64(b, seg)
-    new_seg = len(b)
-    b += struct.pack("<Q", n)
-    p = seg + 8
-    for _ in range(n):
-        path_length = struct.unpack_from("<I", b, p + 36)[0]
-        b += b[p:p + 72] + struct.pack("<Q", 0)
-        b += b[p + 72:p + 72 + ((path_length + 7) & ~7)]
-        p += 72 + ((path_length + 7) & ~7)
-    # Stacks: each gets generation 0 after its frame count.
-    stk = u64(b, 48)
-    n = u64(b, stk)
-    new_stk = len(b)
-    b += struct.pack("<Q", n)
-    p = stk + 8
-    for _ in range(n):
-        frames = u64(b, p + 8)
-        b += b[p:p + 16] + struct.pack("<Q", 0) + b[p + 16:p + 16 + 8 * frames]
-        p += 16 + 8 * frames
+    # Segments: unload_generation 0 after the fixed 72 bytes (then the
+    # padded path); stacks: generation 0 after id and frame count.
+    widen_entries(b, 32, 72,
+                  lambda b, p: (struct.unpack_from("<I", b, p + 36)[0] + 7) & ~7)
+    widen_entries(b, 48, 16, lambda b, p: 8 * u64(b, p + 8))
     put_u64(b, 8, 2)
-    put_u64(b, 32, new_seg)
-    put_u64(b, 48, new_stk)
     put_u64(b, 16, len(b))
 
 
