@@ -31,4 +31,27 @@ frame_function_name (const Frame &f)
                  f.module.empty () ? "an unknown module" : f.module.c_str ());
 }
 
+std::string
+frame_text (const Frame &f)
+{
+  std::string s = frame_function_name (f);
+  if (f.function.empty ())
+    return s;
+  if (!f.file.empty ())
+    {
+      s += format (" (%s:%llu", f.file.c_str (), (unsigned long long) f.line);
+      if (f.column)
+        s += format (":%llu", (unsigned long long) f.column);
+      if (f.discriminator)
+        s += format (" discriminator %llu",
+                     (unsigned long long) f.discriminator);
+      s += ")";
+    }
+  else if (!f.module.empty ())
+    s += " (in " + f.module + ")";
+  if (f.inlined)
+    s += " [inlined]";
+  return s;
+}
+
 } // namespace memprof

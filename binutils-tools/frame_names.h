@@ -17,6 +17,10 @@ std::string demangle (const std::string &name);
 // was not symbolized.
 std::string frame_function_name (const Frame &f);
 
+// One line of the text report's stack: "function (file:line:column)",
+// with " [inlined]" for an inlined frame.
+std::string frame_text (const Frame &f);
+
 } // namespace memprof
 
 #endif

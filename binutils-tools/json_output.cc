@@ -106,6 +106,8 @@ private:
   bool ok_ = true;
 };
 
+} // namespace
+
 std::string
 frame_json (const Frame &f)
 {
@@ -121,7 +123,6 @@ frame_json (const Frame &f)
                  (unsigned long long) f.address);
 }
 
-} // namespace
 
 bool
 write_json (FILE *out, const char *kind, uint64_t version,

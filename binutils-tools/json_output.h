@@ -19,6 +19,9 @@ bool write_json (FILE *out, const char *kind, uint64_t version,
                  const ContextTable &table,
                  const std::vector<const Context *> &records);
 
+// One frame F of a record's "stack" as a JSON object.
+std::string frame_json (const Frame &f);
+
 // S as a JSON string literal, quotes included.
 std::string json_string (const std::string &s);
 

@@ -5,6 +5,7 @@
 #include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
+#include "diff_report.h"
 #include "export_formats.h"
 #include "indexed_reader.h"
 #include "json_output.h"
@@ -33,6 +34,7 @@ usage (FILE *out)
 {
   std::fprintf (out, "\
 Usage: %s [OPTION]... FILE\n\
+  or:  %s --diff [OPTION]... BASE NEW\n\
 Show a gcc-memprof profile FILE, raw (.memprofraw) or indexed\n\
 (.memprofdata): a header, then one entry per allocation context with its\n\
 symbolized stack.\n\
@@ -42,9 +44,13 @@ symbolized stack.\n\
                           pprof), dhat (JSON for Valgrind's dh_view.html),\n\
                           folded (folded stacks for flame graphs)\n\
   --json                  the same as --format=json\n\
-  --metric=METRIC         the value of --format=folded: bytes (allocated, the\n\
-                          default), blocks, accesses, peak (bytes live at the\n\
-                          peak), leaked (bytes live at exit)\n\
+  --metric=METRIC         the value of --format=folded and of --diff: bytes\n\
+                          (allocated, the default), blocks, accesses, peak\n\
+                          (bytes live at the peak), leaked (bytes live at exit)\n\
+  --diff                  compare two profiles (raw or indexed), BASE and NEW:\n\
+                          contexts matched by symbolized stack, by change in\n\
+                          METRIC, largest first; new and vanished ones marked\n\
+                          (text, or --format=json)\n\
   --sort=METRIC           order contexts by METRIC: bytes (default), blocks,\n\
                           accesses, density, lifetime, utilization (lowest\n\
                           first), avg-size, peak (bytes live at the peak),\n\
@@ -62,7 +68,7 @@ symbolized stack.\n\
 \n\
 Arguments may also come from @FILE.  Exit status is 0 on success, 1 on\n\
 error.\n",
-                program_name ());
+                program_name (), program_name ());
 }
 
 enum class Format { TEXT, JSON, PPROF, DHAT, FOLDED };
@@ -71,6 +77,9 @@ struct Options
 {
   Format format = Format::TEXT;
   int folded_field = F_total_size;
+  std::string metric_name = "bytes";
+  bool diff = false;
+  std::string diff_new;   // --diff: the NEW profile (FILE is BASE).
   SortMetric metric;
   uint64_t top = 0;
   bool have_function = false;
@@ -83,11 +92,12 @@ bool
 parse_options (int argc, char **argv, Options &o)
 {
   enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
-         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC };
+         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC, OPT_DIFF };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
     { "format", required_argument, nullptr, OPT_FORMAT },
     { "metric", required_argument, nullptr, OPT_METRIC },
+    { "diff", no_argument, nullptr, OPT_DIFF },
     { "sort", required_argument, nullptr, OPT_SORT },
     { "top", required_argument, nullptr, OPT_TOP },
     { "function", required_argument, nullptr, OPT_FUNCTION },
@@ -101,6 +111,9 @@ parse_options (int argc, char **argv, Options &o)
       {
       case OPT_JSON:
         o.format = Format::JSON;
+        break;
+      case OPT_DIFF:
+        o.diff = true;
         break;
       case OPT_FORMAT:
         {
@@ -137,6 +150,7 @@ parse_options (int argc, char **argv, Options &o)
             if (std::strcmp (optarg, m.first) == 0)
               {
                 o.folded_field = m.second;
+                o.metric_name = m.first;
                 found = true;
               }
           if (!found)
@@ -174,6 +188,23 @@ parse_options (int argc, char **argv, Options &o)
         hint_help ();
         return false;
       }
+  if (o.diff)
+    {
+      if (optind + 2 != argc)
+        {
+          report_error ("", "--diff takes two profiles, BASE and NEW");
+          hint_help ();
+          return false;
+        }
+      if (o.format != Format::TEXT && o.format != Format::JSON)
+        {
+          report_error ("", "--diff prints text or json only");
+          return false;
+        }
+      o.file = argv[optind];
+      o.diff_new = argv[optind + 1];
+      return true;
+    }
   if (optind + 1 != argc)
     {
       report_error ("", optind == argc ? "missing profile FILE"
@@ -185,15 +216,30 @@ parse_options (int argc, char **argv, Options &o)
   return true;
 }
 
-int
-run (const Options &o)
+// A profile read: its contexts, the text report's header lines, and
+// what the exports say about the run.
+struct Loaded
 {
-  ProfileBytes bytes (o.file);
   ContextTable table;
   std::vector<std::string> header;
-  const char *kind;
-  uint64_t version;
+  const char *kind = "";
+  uint64_t version = 0;
   RunInfo run;
+};
+
+// The profile being read, for the error message of a bad one.
+std::string current_file;
+
+void
+load_profile (const std::string &file, const Options &o, Loaded &l)
+{
+  current_file = file;
+  ProfileBytes bytes (file);
+  ContextTable &table = l.table;
+  std::vector<std::string> &header = l.header;
+  const char *&kind = l.kind;
+  uint64_t &version = l.version;
+  RunInfo &run = l.run;
   if (bytes.kind () == InputKind::RAW)
     {
       kind = "raw";
@@ -236,7 +282,7 @@ run (const Options &o)
                                          mp.module.c_str (),
                                          mp.message.c_str ());
               header.push_back (note);
-              report_error (o.file, note);
+              report_error (file, note);
             }
         }
     }
@@ -275,30 +321,71 @@ run (const Options &o)
                                 ? " (the largest of the runs)" : ""));
   if (o.have_function)
     header.push_back ("Function: " + o.function);
+}
+
+bool
+flush_stdout ()
+{
+  if (std::ferror (stdout) || std::fflush (stdout) != 0 || std::ferror (stdout))
+    {
+      report_error ("standard output", std::strerror (errno));
+      return false;
+    }
+  return true;
+}
+
+int
+run_diff (const Options &o)
+{
+  Loaded base, next;
+  load_profile (o.file, o, base);
+  load_profile (o.diff_new, o, next);
+  std::vector<ContextChange> changes
+    = diff_contexts (base.table, next.table, o.folded_field);
+  if (o.format == Format::JSON)
+    {
+      if (o.top && changes.size () > o.top)
+        changes.resize (o.top);
+      write_diff_json (stdout, o.file, o.diff_new, o.metric_name, changes);
+    }
+  else
+    write_diff_text (stdout, o.file, o.diff_new, o.metric_name, changes,
+                     o.top);
+  return flush_stdout () ? 0 : 1;
+}
+
+int
+run (const Options &o)
+{
+  if (!o.diff_new.empty ())
+    return run_diff (o);
+  Loaded l;
+  load_profile (o.file, o, l);
+  const ContextTable &table = l.table;
   std::vector<const Context *> records
     = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
   bool written;
   if (o.format != Format::TEXT && o.top && records.size () > o.top)
     records.resize (o.top);
   if (o.format == Format::JSON)
-    written = write_json (stdout, kind, version, table, records);
+    written = write_json (stdout, l.kind, l.version, table, records);
   else if (o.format == Format::PPROF)
-    written = write_pprof (stdout, table, records, run);
+    written = write_pprof (stdout, table, records, l.run);
   else if (o.format == Format::DHAT)
-    written = write_dhat (stdout, table, records, run);
+    written = write_dhat (stdout, table, records, l.run);
   else if (o.format == Format::FOLDED)
     written = write_folded (stdout, table, records, o.folded_field);
   else
     {
-      write_text_report (stdout, header, table, o.metric, records, o.top);
-      written = !std::ferror (stdout);
+      write_text_report (stdout, l.header, table, o.metric, records, o.top);
+      written = true;
     }
-  if (!written || std::fflush (stdout) != 0 || std::ferror (stdout))
+  if (!written)
     {
       report_error ("standard output", std::strerror (errno));
       return 1;
     }
-  return 0;
+  return flush_stdout () ? 0 : 1;
 }
 
 } // namespace
@@ -318,11 +405,11 @@ main (int argc, char **argv)
     }
   catch (const FormatError &e)
     {
-      report_error (o.file, e.what ());
+      report_error (current_file, e.what ());
     }
   catch (const std::bad_alloc &)
     {
-      report_error (o.file, "out of memory");
+      report_error (current_file, "out of memory");
     }
   return 1;
 }
