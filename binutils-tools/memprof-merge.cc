@@ -52,7 +52,7 @@ with equal symbolized call stacks are merged.\n\
   --debug-file-directory=DIR  also look for separate debug info in DIR\n\
                           (DIR/.build-id/xx/yyyy.debug); repeatable\n\
   -j, --jobs=N            read and symbolize with N threads (default: the\n\
-                          number of processors)\n\
+                          number of processors); -j 1 uses the least memory\n\
   --help                  display this help and exit\n\
   --version               output version information and exit\n\
 \n\
@@ -151,7 +151,8 @@ check_input_identities (const Options &o, const OutputFile &out)
 // Inputs are read and symbolized in parallel but merged strictly in
 // command-line order, so LAST fields and the output do not depend on
 // thread timing; a reader waits for its turn, which bounds memory to the
-// merged result plus one table per thread.
+// merged result plus one table per other thread (the input whose turn it
+// is goes straight into the result).
 class Merger
 {
 public:
@@ -199,6 +200,26 @@ private:
         size_t i = next_.fetch_add (1);
         if (i >= opts_.inputs.size () || failed_)
           return;
+        // An input whose turn it already is goes straight into the
+        // result: no table of its own, so one input at a time (-j 1, or a
+        // single input) needs the result plus that input's mapped bytes.
+        // No lock is held meanwhile: until merged_ moves past I, no other
+        // thread touches the result.
+        bool my_turn;
+        {
+          std::lock_guard<std::mutex> lock (merge_mu_);
+          my_turn = merged_ == i;
+        }
+        if (my_turn)
+          {
+            bool ok = !failed_ && load (opts_.inputs[i], result_);
+            std::lock_guard<std::mutex> lock (merge_mu_);
+            if (!ok)
+              failed_ = true;
+            merged_ = i + 1;
+            turn_cv_.notify_all ();
+            continue;
+          }
         ContextTable local;
         bool ok = load (opts_.inputs[i], local);
         std::unique_lock<std::mutex> lock (merge_mu_);
@@ -208,18 +229,7 @@ private:
         if (!failed_)
           try
             {
-              // The first input becomes the result: no copy, and no
-              // second table of its size.
-              if (result_.contexts ().empty () && result_.num_frames () == 0)
-                {
-                  uint64_t before = result_.num_profiles;
-                  ContextTable::Peak peak = result_.peak;
-                  result_ = std::move (local);
-                  result_.num_profiles += before;
-                  result_.note_peak (peak);
-                }
-              else
-                result_.merge_from (local);
+              result_.merge_from (local);
             }
           catch (const std::bad_alloc &)
             {
