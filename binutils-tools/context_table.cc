@@ -106,7 +106,8 @@ ContextTable::grow ()
 }
 
 void
-ContextTable::add (const Stack &stack, const FieldValues &fields)
+ContextTable::add (const Stack &stack, const FieldValues &fields,
+                   uint64_t run)
 {
   // At most half full, so probes stay short.
   if (2 * (contexts_.size () + 1) > slots_.size ())
@@ -124,13 +125,17 @@ ContextTable::add (const Stack &stack, const FieldValues &fields)
     {
       if (contexts_.size () >= UINT32_MAX)
         throw std::bad_alloc ();
-      contexts_.push_back (Context{ stack, fields });
+      contexts_.push_back (Context{ stack, fields, run });
       context_hash_.push_back (h);
       slots_[k] = static_cast<uint32_t> (contexts_.size ());
       return;
     }
   Context &c = contexts_[slots_[k] - 1];
-  merge_fields (c.fields, fields);
+  if (run && c.run == run)
+    merge_fields_one_run (c.fields, fields);
+  else
+    merge_fields (c.fields, fields);
+  c.run = run;
   // Same positions: keep the smaller (module, address) sequence.
   for (size_t i = 0; i < stack.size (); i++)
     {

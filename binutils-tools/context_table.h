@@ -44,6 +44,7 @@ struct Context
 {
   Stack stack;
   FieldValues fields;
+  uint64_t run = 0;   // The raw profile that added to it last (add's RUN).
 };
 
 class ContextTable
@@ -54,8 +55,13 @@ public:
   size_t num_frames () const { return frames_.size (); }
 
   // Add one record for STACK; a context with the same positions merges
-  // its fields, this record being the later one.
-  void add (const Stack &stack, const FieldValues &fields);
+  // its fields, this record being the later one.  RUN (from begin_run,
+  // or 0) names the raw profile the record comes from: records of one
+  // raw profile meeting in one context (two call instructions of one
+  // source position, e.g. an unrolled loop's) merge their live-heap
+  // fields by merge_fields_one_run.
+  void add (const Stack &stack, const FieldValues &fields, uint64_t run = 0);
+  uint64_t begin_run () { return ++last_run_; }
   // Merge all of OTHER (the later input) into this table.
   void merge_from (const ContextTable &other);
 
@@ -90,6 +96,7 @@ private:
   // slot = context index + 1, 0 = empty.  Holds no copy of the stacks.
   std::vector<uint32_t> slots_;
   std::vector<uint64_t> context_hash_;
+  uint64_t last_run_ = 0;
 
   uint64_t position_hash (const Stack &stack) const;
   bool same_positions (const Stack &a, const Stack &b) const;

@@ -88,6 +88,22 @@ struct Options
   std::string file;
 };
 
+// NAME's value in the table KNOWN of (name, value) pairs; false when it
+// is none of them.
+template <typename T, size_t N>
+bool
+lookup_name (const std::pair<const char *, T> (&known)[N], const char *name,
+             T &out)
+{
+  for (const auto &k : known)
+    if (std::strcmp (name, k.first) == 0)
+      {
+        out = k.second;
+        return true;
+      }
+  return false;
+}
+
 bool
 parse_options (int argc, char **argv, Options &o)
 {
@@ -122,14 +138,7 @@ parse_options (int argc, char **argv, Options &o)
             { "pprof", Format::PPROF }, { "dhat", Format::DHAT },
             { "folded", Format::FOLDED },
           };
-          bool found = false;
-          for (const auto &f : kFormats)
-            if (std::strcmp (optarg, f.first) == 0)
-              {
-                o.format = f.second;
-                found = true;
-              }
-          if (!found)
+          if (!lookup_name (kFormats, optarg, o.format))
             {
               report_error ("", format ("unknown format '%s' (use text, "
                                         "json, pprof, dhat or folded)",
@@ -145,21 +154,14 @@ parse_options (int argc, char **argv, Options &o)
             { "accesses", F_total_access_count }, { "peak", F_bytes_at_peak },
             { "leaked", F_bytes_at_exit },
           };
-          bool found = false;
-          for (const auto &m : kMetrics)
-            if (std::strcmp (optarg, m.first) == 0)
-              {
-                o.folded_field = m.second;
-                o.metric_name = m.first;
-                found = true;
-              }
-          if (!found)
+          if (!lookup_name (kMetrics, optarg, o.folded_field))
             {
               report_error ("", format ("unknown metric '%s' (use bytes, "
                                         "blocks, accesses, peak or leaked)",
                                         optarg));
               return false;
             }
+          o.metric_name = optarg;
           break;
         }
       case OPT_SORT:

@@ -31,6 +31,19 @@ field_by_name (const char *name)
 }
 
 void
+merge_fields_one_run (FieldValues &dst, const FieldValues &src)
+{
+  static const int kLive[] = { F_bytes_at_peak, F_blocks_at_peak,
+                               F_max_live_bytes, F_max_live_blocks };
+  uint64_t sums[4];
+  for (int k = 0; k < 4; k++)
+    sums[k] = dst[kLive[k]] + src[kLive[k]];
+  merge_fields (dst, src);
+  for (int k = 0; k < 4; k++)
+    dst[kLive[k]] = sums[k];
+}
+
+void
 merge_fields (FieldValues &dst, const FieldValues &src)
 {
   for (int i = 0; i < NUM_FIELDS; i++)

@@ -40,6 +40,13 @@ int field_by_name (const char *name);
 // later record (it wins LAST fields).
 void merge_fields (FieldValues &dst, const FieldValues &src);
 
+// The same for two records of one raw profile that symbolize to one
+// context (several call instructions of one source position): their
+// live-heap fields describe the same moments of one process, so "at
+// peak" and "at exit" add up exactly, and the maxima add up to an upper
+// bound (the parts' maxima may fall at different moments).
+void merge_fields_one_run (FieldValues &dst, const FieldValues &src);
+
 } // namespace memprof
 
 #endif

@@ -110,6 +110,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
   // (per PC and stack generation in a profile that kept closed modules,
   // where one PC may have been code of several modules).
   std::unordered_map<uint64_t, Stack> pc_frames;
+  uint64_t run = table.begin_run ();
   std::map<std::pair<uint64_t, uint64_t>, Stack> pc_generation_frames;
   bool closed_modules = map->num_loaded < map->ranges.size ();
   std::vector<Frame> frames;
@@ -146,7 +147,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
             }
           s.insert (s.end (), ids->begin (), ids->end ());
         }
-      table.add (s, m.fields);
+      table.add (s, m.fields, run);
     }
   table.num_profiles++;
   if (prof.has_peak)
