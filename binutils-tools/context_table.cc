@@ -21,6 +21,7 @@ position_key (const Frame &f)
       k += f.module;
       k += '\x1f';
       num (f.address);
+      k += f.folded ? 'r' : '-';
       return k;
     }
   k += f.function;
@@ -31,6 +32,7 @@ position_key (const Frame &f)
   num (f.column);
   num (f.discriminator);
   k += f.inlined ? 'i' : 'n';
+  k += f.folded ? 'r' : '-';
   return k;
 }
 
@@ -178,9 +180,9 @@ static int
 compare_frames (const Frame &a, const Frame &b)
 {
   auto ta = std::tie (a.function, a.file, a.line, a.column, a.discriminator,
-                      a.inlined, a.module, a.address);
+                      a.inlined, a.folded, a.module, a.address);
   auto tb = std::tie (b.function, b.file, b.line, b.column, b.discriminator,
-                      b.inlined, b.module, b.address);
+                      b.inlined, b.folded, b.module, b.address);
   return ta < tb ? -1 : tb < ta ? 1 : 0;
 }
 

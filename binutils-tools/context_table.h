@@ -21,6 +21,9 @@ struct Frame
   std::string file;
   uint64_t line = 0, column = 0, discriminator = 0;
   bool inlined = false;
+  // A recursion was folded into this frame (raw_format.h): it stands for
+  // every later activation of its call site in the captured stack.
+  bool folded = false;
   std::string module;           // Path of the module holding the code.
   uint64_t address = 0;         // Link-time address inside MODULE.
 };
@@ -70,7 +73,7 @@ public:
   // Contexts ordered canonically: by frame 0's function, then by stack.
   std::vector<const Context *> canonical_order () const;
   // Each frame's rank in the order of frames' contents (function, file,
-  // line, column, discriminator, inlined, module, address): stacks compare
+  // line, column, discriminator, inlined, folded, module, address): stacks compare
   // lexicographically by their frames' ranks, no strings compared.
   std::vector<uint32_t> frame_ranks () const;
 

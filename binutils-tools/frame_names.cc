@@ -35,8 +35,9 @@ std::string
 frame_text (const Frame &f)
 {
   std::string s = frame_function_name (f);
+  const char *folded = f.folded ? " [recursion folded]" : "";
   if (f.function.empty ())
-    return s;
+    return s + folded;
   if (!f.file.empty ())
     {
       s += format (" (%s:%llu", f.file.c_str (), (unsigned long long) f.line);
@@ -51,7 +52,7 @@ frame_text (const Frame &f)
     s += " (in " + f.module + ")";
   if (f.inlined)
     s += " [inlined]";
-  return s;
+  return s + folded;
 }
 
 } // namespace memprof

@@ -18,7 +18,8 @@ std::string demangle (const std::string &name);
 std::string frame_function_name (const Frame &f);
 
 // One line of the text report's stack: "function (file:line:column)",
-// with " [inlined]" for an inlined frame.
+// with " [inlined]" for an inlined frame and " [recursion folded]" for
+// a frame a recursion was folded into.
 std::string frame_text (const Frame &f);
 
 } // namespace memprof

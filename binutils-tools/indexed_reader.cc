@@ -314,7 +314,9 @@ private:
     f.line = c.uleb ("frame table");
     f.column = c.uleb ("frame table");
     f.discriminator = c.uleb ("frame table");
-    f.inlined = c.uleb ("frame table") & 1;
+    uint64_t frame_flags = c.uleb ("frame table");
+    f.inlined = frame_flags & 1;
+    f.folded = (frame_flags & 2) != 0;
     f.module = string_at (c.uleb ("frame table"));
     f.address = c.uleb ("frame table");
     uint32_t tid = table_.intern_frame (f);

@@ -2,7 +2,7 @@
 //   {"kind": "raw"|"indexed", "version": N, "records": [R...]}
 // R = {"stack": [F...], <every mib_fields.inc field by name>: N, ...}
 // F = {"function", "file", "line", "column", "discriminator", "inlined",
-//      "module", "address"}.  The schema is documented in README.
+//      "folded", "module", "address"}.  The schema is documented in README.
 #ifndef MEMPROF_TOOLS_JSON_OUTPUT_H
 #define MEMPROF_TOOLS_JSON_OUTPUT_H
 

@@ -124,17 +124,20 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       for (uint64_t k = 0; k < st.frames; k++)
         {
           uint64_t pc = st.pc (k);
+          bool folded = st.folded (k);
+          // A folded frame is a frame of its own: keyed with its flag.
+          uint64_t key = folded ? pc | MEMPROF_RAW_PC_RECURSION_FOLDED : pc;
           Stack *ids;
           bool fresh;
           if (closed_modules)
             {
-              auto p = pc_generation_frames.try_emplace ({ pc, st.generation });
+              auto p = pc_generation_frames.try_emplace ({ key, st.generation });
               ids = &p.first->second;
               fresh = p.second;
             }
           else
             {
-              auto p = pc_frames.try_emplace (pc);
+              auto p = pc_frames.try_emplace (key);
               ids = &p.first->second;
               fresh = p.second;
             }
@@ -142,6 +145,9 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
             {
               frames.clear ();
               sym.symbolize (*map, pc, st.generation, frames);
+              // The innermost frame holds the recursive call itself.
+              if (folded && !frames.empty ())
+                frames.front ().folded = true;
               for (const Frame &f : frames)
                 ids->push_back (table.intern_frame (f));
             }

@@ -6,6 +6,7 @@
 
 #include "byte_cursor.h"
 #include "mib_fields.h"
+#include "memprof/raw_format.h"
 
 #include <cstdint>
 #include <string>
@@ -41,7 +42,16 @@ public:
     // Module generation it was recorded in (version 2; else 0):
     // raw_format.h says how it picks a PC's segment.
     uint64_t generation;
-    uint64_t pc (uint64_t k) const { return load_u64le (pcs + 8 * k); }
+    // Frame K's address, and whether a recursion was folded into it
+    // (the flag bit of version 3, raw_format.h).
+    uint64_t pc (uint64_t k) const
+    {
+      return load_u64le (pcs + 8 * k) & ~MEMPROF_RAW_PC_RECURSION_FOLDED;
+    }
+    bool folded (uint64_t k) const
+    {
+      return (load_u64le (pcs + 8 * k) & MEMPROF_RAW_PC_RECURSION_FOLDED) != 0;
+    }
   };
 
   // Stack ID's entry, or null.  The runtime writes stacks in the order of

@@ -12,6 +12,7 @@
 #include "live_heap.h"
 #include "per_thread.h"
 #include "shadow.h"
+#include "recursion_fold.h"
 #include "stack_depot.h"
 #include "unwind.h"
 
@@ -97,6 +98,9 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   uint32_t id = id_slot ? *id_slot : 0;
   if (!id)
     {
+      // The memo's id is this walk's: folding depends on the frames only.
+      if (flags.fold_recursion)
+        n = fold_recursion (pcs, n);
       id = depot_put (pcs, n, pt);
       if (id_slot)
         *id_slot = id;

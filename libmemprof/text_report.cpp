@@ -5,6 +5,7 @@
 #include "profile_writer.h"
 #include "internal.h"
 #include "stack_depot.h"
+#include "memprof/raw_format.h"
 
 #include <dlfcn.h>
 
@@ -25,20 +26,23 @@ base_name (const char *path)
 void
 print_frame (uint32_t i, uintptr_t pc)
 {
+  const char *folded = (pc & MEMPROF_RAW_PC_RECURSION_FOLDED)
+                         ? " [recursion folded]" : "";
+  pc &= ~MEMPROF_RAW_PC_RECURSION_FOLDED;
   Dl_info info;
   if (dladdr ((void *) pc, &info) && info.dli_fname)
     {
       uintptr_t off = pc - (uintptr_t) info.dli_fbase;
       if (info.dli_sname)
-        report ("    #%u 0x%lx %s+0x%lx (%s)", i, (unsigned long) pc,
+        report ("    #%u 0x%lx %s+0x%lx (%s)%s", i, (unsigned long) pc,
                 base_name (info.dli_fname), (unsigned long) off,
-                info.dli_sname);
+                info.dli_sname, folded);
       else
-        report ("    #%u 0x%lx %s+0x%lx", i, (unsigned long) pc,
-                base_name (info.dli_fname), (unsigned long) off);
+        report ("    #%u 0x%lx %s+0x%lx%s", i, (unsigned long) pc,
+                base_name (info.dli_fname), (unsigned long) off, folded);
       return;
     }
-  report ("    #%u 0x%lx", i, (unsigned long) pc);
+  report ("    #%u 0x%lx%s", i, (unsigned long) pc, folded);
 }
 
 } // namespace

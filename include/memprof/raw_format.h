@@ -24,7 +24,14 @@
                  pc[0] is in the function that called the allocation
                  function; each pc is a return address minus one, so it
                  lies inside the call instruction.  The runtime's own
-                 frames never appear.
+                 frames never appear.  Bit 63 of a pc
+                 (MEMPROF_RAW_PC_RECURSION_FOLDED, version 3 on) marks
+                 a frame that stands for a folded recursion: the same
+                 return address occurred again further in and those
+                 occurrences, with the frames between them (the
+                 recursive cycle), were left out; the address is the pc
+                 with that bit cleared (user-space addresses never have
+                 it set).
 
    Modules come and go (dlopen, dlclose), and a module loaded later may
    take the addresses of one closed before.  The runtime counts module
@@ -59,7 +66,10 @@
 
 /* File bytes 81 'g' 'm' 'p' 'r' 'a' 'w' ff.  */
 #define MEMPROF_RAW_MAGIC UINT64_C (0xff776172706d6781)
-#define MEMPROF_RAW_VERSION 2
+#define MEMPROF_RAW_VERSION 3
+
+/* Flag bit of a stored pc (version 3 on): recursion folded here.  */
+#define MEMPROF_RAW_PC_RECURSION_FOLDED (UINT64_C (1) << 63)
 
 /* Default name pattern of a raw profile inside the profile directory:
    %e executable base name, %p pid, %h host name.  */

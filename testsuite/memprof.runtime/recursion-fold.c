@@ -1,0 +1,93 @@
+/* Recursion folded by default: a return address that occurs again
+   further out in a stack is kept once, at its outermost occurrence,
+   marked [recursion folded].  Direct recursion (down), mutual recursion
+   (ping/pong), and a call reached without recursion (one level of down:
+   no address repeats) must give one context each, with every block's
+   count and bytes.  */
+/* { dg-do run } */
+/* { dg-options "-O0" } */
+
+#include <stdlib.h>
+
+#define keep(p) __asm__ volatile ("" : : "r"(p) : "memory")
+
+__attribute__ ((noinline)) static void
+down (int depth, size_t size)
+{
+  if (depth > 1)
+    down (depth - 1, size);
+  else
+    {
+      char *p = malloc (size);
+      keep (p);
+      free (p);
+    }
+}
+
+__attribute__ ((noinline)) static void pong (int depth);
+
+__attribute__ ((noinline)) static void
+ping (int depth)
+{
+  if (depth > 1)
+    pong (depth - 1);
+  else
+    {
+      char *p = malloc (48);
+      keep (p);
+      free (p);
+    }
+}
+
+__attribute__ ((noinline)) static void
+pong (int depth)
+{
+  ping (depth - 1);
+}
+
+/* Three or more levels of down: its recursive call site is active at
+   least twice.  */
+__attribute__ ((noinline)) static void
+deep_entry (void)
+{
+  for (int depth = 3; depth <= 12; depth++)
+    down (depth, 16 * depth);
+}
+
+__attribute__ ((noinline)) static void
+flat_entry (void)
+{
+  down (1, 8);
+}
+
+/* ping reached at odd depths from 5: both call sites repeat.  */
+__attribute__ ((noinline)) static void
+mutual_entry (void)
+{
+  for (int depth = 5; depth <= 15; depth += 2)
+    ping (depth);
+}
+
+int
+main (void)
+{
+  for (int i = 0; i < 10; i++)
+    {
+      deep_entry ();
+      flat_entry ();
+      mutual_entry ();
+    }
+  return 0;
+}
+
+/* 10 x depths 3..12: 100 blocks of 16 * (3 + ... + 12) = 1200 bytes each round.  */
+/* { dg-final { memprof-record fn=down<down<deep_entry<main alloc_count==100 total_size==12000 } } */
+/* { dg-final { memprof-no-record fn=down<down<down } } */
+/* { dg-final { memprof-record fn=down<flat_entry<main alloc_count==10 total_size==80 } } */
+/* 10 x 6 depths.  */
+/* { dg-final { memprof-record fn=ping<pong<ping<mutual_entry<main alloc_count==60 total_size==2880 } } */
+/* { dg-final { memprof-no-record fn=ping<pong<ping<pong } } */
+/* { dg-final { memprof-dump-scan {^by down \(.*recursion-fold.c:18:[0-9]+\) \[recursion folded\]$} } } */
+/* { dg-final { memprof-dump-scan {^by pong \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
+/* { dg-final { memprof-dump-scan {^by ping \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
+/* { dg-final { memprof-dump-scan-not {^by (deep_entry|flat_entry|mutual_entry|main) .*recursion folded} } } */
