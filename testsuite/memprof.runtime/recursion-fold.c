@@ -7,22 +7,7 @@
 /* { dg-do run } */
 /* { dg-options "-O0" } */
 
-#include <stdlib.h>
-
-#define keep(p) __asm__ volatile ("" : : "r"(p) : "memory")
-
-__attribute__ ((noinline)) static void
-down (int depth, size_t size)
-{
-  if (depth > 1)
-    down (depth - 1, size);
-  else
-    {
-      char *p = malloc (size);
-      keep (p);
-      free (p);
-    }
-}
+#include "recursion-down.h"
 
 __attribute__ ((noinline)) static void pong (int depth);
 
@@ -87,7 +72,7 @@ main (void)
 /* 10 x 6 depths.  */
 /* { dg-final { memprof-record fn=ping<pong<ping<mutual_entry<main alloc_count==60 total_size==2880 } } */
 /* { dg-final { memprof-no-record fn=ping<pong<ping<pong } } */
-/* { dg-final { memprof-dump-scan {^by down \(.*recursion-fold.c:18:[0-9]+\) \[recursion folded\]$} } } */
+/* { dg-final { memprof-dump-scan {^by down \(.*recursion-down.h:12:[0-9]+\) \[recursion folded\]$} } } */
 /* { dg-final { memprof-dump-scan {^by pong \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
 /* { dg-final { memprof-dump-scan {^by ping \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
 /* { dg-final { memprof-dump-scan-not {^by (deep_entry|flat_entry|mutual_entry|main) .*recursion folded} } } */

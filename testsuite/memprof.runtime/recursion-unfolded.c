@@ -4,22 +4,7 @@
 /* { dg-options "-O0" } */
 /* { dg-set-target-env-var MEMPROF_OPTIONS "fold_recursion=0" } */
 
-#include <stdlib.h>
-
-#define keep(p) __asm__ volatile ("" : : "r"(p) : "memory")
-
-__attribute__ ((noinline)) static void
-down (int depth, size_t size)
-{
-  if (depth > 1)
-    down (depth - 1, size);
-  else
-    {
-      char *p = malloc (size);
-      keep (p);
-      free (p);
-    }
-}
+#include "recursion-down.h"
 
 int
 main (void)
