@@ -3,9 +3,12 @@
    marked [recursion folded].  Direct recursion (down), mutual recursion
    (ping/pong), and a call reached without recursion (one level of down:
    no address repeats) must give one context each, with every block's
-   count and bytes.  */
+   count and bytes.  The runtime's own report (print_text=1) marks the
+   folded frames too.  */
 /* { dg-do run } */
 /* { dg-options "-O0" } */
+/* { dg-set-target-env-var MEMPROF_OPTIONS "print_text=1" } */
+/* { dg-output "    #1 0x\[0-9a-f\]+ \[^\n\]*\\\[recursion folded\\\]\n    #2 " } */
 
 #include "recursion-down.h"
 
