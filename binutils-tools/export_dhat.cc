@@ -22,7 +22,7 @@ std::string
 dhat_frame (const Frame &f)
 {
   std::string s = format ("0x%llx: %s", (unsigned long long) f.address,
-                          frame_function_name (f).c_str ());
+                          frame_export_name (f).c_str ());
   if (!f.file.empty ())
     {
       s += format (" (%s:%llu", f.file.c_str (), (unsigned long long) f.line);

@@ -22,7 +22,7 @@ write_folded (FILE *out, const ContextTable &table,
           if (names[id].empty ())
             {
               // ';' separates frames: none may stay inside a name.
-              names[id] = frame_function_name (table.frame (id));
+              names[id] = frame_export_name (table.frame (id));
               for (char &ch : names[id])
                 if (ch == ';')
                   ch = ':';

@@ -174,13 +174,19 @@ write_pprof (FILE *out, const ContextTable &table,
     profile.message (kSampleType, value_type (st, t.type, t.unit));
 
   // Functions by (name, linkage name, file); locations by their frames.
+  // A frame a recursion was folded into names a function of its own,
+  // its name and linkage name marked (frame_export_name): every pprof
+  // consumer shows one or the other, and the folded and unfolded frames
+  // of one function are kept apart.
   std::map<std::tuple<std::string, std::string, std::string>, uint64_t>
     function_ids;
   std::map<std::vector<uint32_t>, uint64_t> location_ids;
   Message functions, locations;
   auto function_id = [&] (const Frame &f) {
-    std::string name = frame_function_name (f);
-    auto key = std::make_tuple (name, f.function, f.file);
+    std::string name = frame_export_name (f);
+    std::string system_name
+      = f.function.empty () ? name : f.function + folded_mark (f);
+    auto key = std::make_tuple (name, system_name, f.file);
     auto it = function_ids.find (key);
     if (it != function_ids.end ())
       return it->second;
@@ -189,7 +195,7 @@ write_pprof (FILE *out, const ContextTable &table,
     Message fn;
     fn.u64 (1, id);
     fn.u64 (2, st.id (name));
-    fn.u64 (3, st.id (f.function.empty () ? name : f.function));
+    fn.u64 (3, st.id (system_name));
     fn.u64 (4, st.id (f.file));
     functions.message (kFunction, fn);
     return id;

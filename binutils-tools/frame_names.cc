@@ -31,11 +31,23 @@ frame_function_name (const Frame &f)
                  f.module.empty () ? "an unknown module" : f.module.c_str ());
 }
 
+const char *
+folded_mark (const Frame &f)
+{
+  return f.folded ? " [recursion folded]" : "";
+}
+
+std::string
+frame_export_name (const Frame &f)
+{
+  return frame_function_name (f) + folded_mark (f);
+}
+
 std::string
 frame_text (const Frame &f)
 {
   std::string s = frame_function_name (f);
-  const char *folded = f.folded ? " [recursion folded]" : "";
+  const char *folded = folded_mark (f);
   if (f.function.empty ())
     return s + folded;
   if (!f.file.empty ())

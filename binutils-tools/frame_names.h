@@ -17,6 +17,15 @@ std::string demangle (const std::string &name);
 // was not symbolized.
 std::string frame_function_name (const Frame &f);
 
+// " [recursion folded]" for a frame a recursion was folded into, else "".
+const char *folded_mark (const Frame &f);
+
+// The frame's name in the exports (pprof, DHAT, folded stacks):
+// frame_function_name, with " [recursion folded]" for a frame a
+// recursion was folded into, so a viewer showing function names alone
+// still tells it from the same function's unfolded frames.
+std::string frame_export_name (const Frame &f);
+
 // One line of the text report's stack: "function (file:line:column)",
 // with " [inlined]" for an inlined frame and " [recursion folded]" for
 // a frame a recursion was folded into.
