@@ -1,4 +1,4 @@
-"""The `make bench` driver: builds the workloads four ways, times them,
+"""The `make bench` driver: builds the workloads five ways, times them,
 runs DHAT, compares allocation sites, measures compile time, code size
 and memprof-merge throughput, and writes results.md and the chart.
 
@@ -476,8 +476,8 @@ def rerender(args):
     for res in results["workloads"].values():
         runs = res.get("runs", {})
         for name, entry in runs.items():
-            base = runs.get({"memprof": "gcc",
-                             "llvm-memprof": "clang"}.get(name, ""))
+            base = runs.get({"memprof": "gcc", "llvm-memprof": "clang",
+                             "llvm-memprof-fp": "clang"}.get(name, ""))
             if base and "slowdown" in entry and "slowdown_min" not in entry:
                 entry["slowdown_min"] = min(entry["cpus"]) / min(base["cpus"])
     clang, clangxx = builds_mod.find_clang()

@@ -1,9 +1,10 @@
-"""The four ways each workload is built, and building them.
+"""The five ways each workload is built, and building them.
 
   gcc           gcc -O2 -g                                 (baseline)
   memprof       gcc -O2 -g -specs=BUILD/memprof.specs -fheapprof=DIR
   clang         clang -O2 -g                               (baseline)
   llvm-memprof  clang -O2 -g -fmemory-profile=DIR          (LLVM MemProf)
+  llvm-memprof-fp  the same plus LLVM_FRAME_POINTER_FLAGS   (as its docs ask)
 
 Each workload is compiled to an object first (for the code-size figure)
 and then linked, with the same driver flags, so the profiling runtime is
@@ -13,6 +14,16 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass
+
+
+# LLVM MemProf's documentation asks for these so that its frame-pointer
+# unwinder records whole stacks; without them -O2 code omits frame
+# pointers and sibling calls cut stacks short.  Both LLVM builds are
+# timed: the default is what users get, this one the fair comparison of
+# whole-stack profilers (ours always keeps frame pointers, via the specs).
+LLVM_FRAME_POINTER_FLAGS = ["-fno-omit-frame-pointer",
+                            "-fno-optimize-sibling-calls",
+                            "-mno-omit-leaf-frame-pointer"]
 
 
 @dataclass
@@ -49,6 +60,11 @@ def make_builds(builddir, gcc="gcc", gxx="g++", clang=None, clangxx=None):
             Build("llvm-memprof", "clang -O2 -fmemory-profile (LLVM MemProf)",
                   clang, clangxx, [], True, "clang", "-fmemory-profile=",
                   "memprof.profraw.*"),
+            Build("llvm-memprof-fp",
+                  "clang -O2 -fmemory-profile " + " ".join(
+                      LLVM_FRAME_POINTER_FLAGS) + " (LLVM MemProf, whole "
+                  "stacks)", clang, clangxx, LLVM_FRAME_POINTER_FLAGS, True,
+                  "clang", "-fmemory-profile=", "memprof.profraw.*"),
         ]
     return builds
 

@@ -38,6 +38,8 @@ def geomeans(results):
         "memprof": geomean([_run(r, "memprof", "slowdown") for r in wls]),
         "llvm-memprof": geomean([_run(r, "llvm-memprof", "slowdown")
                                  for r in wls]),
+        "llvm-memprof-fp": geomean([_run(r, "llvm-memprof-fp", "slowdown")
+                                    for r in wls]),
         "dhat": geomean([r.get("dhat", {}).get("slowdown") for r in wls]),
     }
 
@@ -239,6 +241,7 @@ def render(results, builds, png):
                 _fmt(gm["llvm-memprof"], "%.2fx"),
                 _fmt(gm["dhat"], "%.0fx")))
     L.append("")
+    L.extend(_llvm_flags_table(results, gm))
     if png:
         L.append("![slowdowns](%s)\n" % os.path.basename(png))
 
@@ -373,6 +376,44 @@ def render(results, builds, png):
     return "\n".join(L) + "\n"
 
 
+def _llvm_flags_table(results, gm):
+    """LLVM MemProf built as users get it and as its documentation asks
+    (frame pointers kept, no sibling calls): only the latter records
+    whole stacks, so it is the fair comparison with ours."""
+    wls = [(n, r) for n, r in results["workloads"].items()
+           if _run(r, "llvm-memprof-fp", "cpu") is not None]
+    if not wls:
+        return []
+    L = ["## LLVM MemProf: default flags and documented flags\n",
+         "`fp` = also `-fno-omit-frame-pointer -fno-optimize-sibling-calls "
+         "-mno-omit-leaf-frame-pointer`, which LLVM MemProf's documentation "
+         "asks for: without them its stacks are cut short, so the `fp` "
+         "build is the fair comparison of whole-stack profilers (ours keeps "
+         "frame pointers through the specs). Slowdowns are CPU medians over "
+         "the same compiler's plain `-O2` build (LLVM's over clang, ours "
+         "over gcc); raw profile = bytes one timed run wrote.\n",
+         "| workload | gcc-memprof | LLVM default | LLVM fp | RSS ours / "
+         "default / fp | raw profile ours / default / fp |",
+         "|---|---|---|---|---|---|"]
+    for name, r in wls:
+        def rss(b):
+            v = _run(r, b, "rss_kb")
+            return "–" if v is None else "%.1f MiB" % (v / 1024)
+        L.append("| %s | %s | %s | %s | %s / %s / %s | %s / %s / %s |" % (
+            name, _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
+            _fmt(_run(r, "llvm-memprof", "slowdown"), "%.2fx"),
+            _fmt(_run(r, "llvm-memprof-fp", "slowdown"), "%.2fx"),
+            rss("memprof"), rss("llvm-memprof"), rss("llvm-memprof-fp"),
+            _kib(_run(r, "memprof", "profile_bytes")),
+            _kib(_run(r, "llvm-memprof", "profile_bytes")),
+            _kib(_run(r, "llvm-memprof-fp", "profile_bytes"))))
+    L.append("| **geometric mean** | %s | %s | %s | | |" % (
+        _fmt(gm["memprof"], "%.2fx"), _fmt(gm["llvm-memprof"], "%.2fx"),
+        _fmt(gm["llvm-memprof-fp"], "%.2fx")))
+    L.append("")
+    return L
+
+
 def _mib(kb):
     return None if kb is None else kb / 1024
 
@@ -381,10 +422,12 @@ def summary(results):
     lines = ["", "gcc-memprof bench summary (%s):" %
              ("quick" if results["quick"] else "full")]
     for name, r in results["workloads"].items():
-        lines.append("  %-15s ours %6s  LLVM %6s  DHAT %5s  RSS ours/LLVM "
-                     "%s/%s MiB" % (
+        lines.append("  %-15s ours %6s  LLVM %6s (fp %6s)  DHAT %5s  "
+                     "RSS ours/LLVM %s/%s MiB" % (
                          name, _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
                          _fmt(_run(r, "llvm-memprof", "slowdown"), "%.2fx"),
+                         _fmt(_run(r, "llvm-memprof-fp", "slowdown"),
+                              "%.2fx"),
                          _fmt(r.get("dhat", {}).get("slowdown"), "%.0fx"),
                          _fmt(_mib(_run(r, "memprof", "rss_kb")), "%.0f"),
                          _fmt(_mib(_run(r, "llvm-memprof", "rss_kb")),

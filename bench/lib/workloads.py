@@ -41,6 +41,16 @@ WORKLOADS = [
     Workload("server_sim", "server_sim.c",
              description="long-lived server: start-up tables live to exit, "
                          "per-request buffers, bounded LRU cache"),
+    # Shapes users' programs have and ours above did not (issue 12).
+    Workload("bignum_deep", "bignum_deep.c",
+             description="26 M 8-32 byte limb arrays made up to 16 "
+                         "frames deep by a chain of 15 functions"),
+    Workload("rec_tree", "rec_tree.c",
+             description="recursive BST insert/erase, two recursive call "
+                         "sites each; 500,000 32-byte nodes"),
+    Workload("malloc_window", "malloc_window.c", libs=["-pthread"],
+             description="malloc micro-benchmark: 3 threads, sliding "
+                         "window of 1,024 blocks of 16..4096 bytes"),
 ]
 
 
