@@ -51,6 +51,9 @@ WORKLOADS = [
     Workload("malloc_window", "malloc_window.c", libs=["-pthread"],
              description="malloc micro-benchmark: 3 threads, sliding "
                          "window of 1,024 blocks of 16..4096 bytes"),
+    Workload("cxx_index", "cxx_index.cc", cxx=True,
+             description="sliding window of documents in std::map, word "
+                         "postings in std::unordered_map of std::vector"),
 ]
 
 
