@@ -16,6 +16,7 @@
 // last dump writes no file.
 
 #include "runtime.h"
+#include "next_fn.h"
 #include "flags.h"
 
 #include <dlfcn.h>
@@ -46,19 +47,6 @@ struct RealExec
   FexecveFn fexecve;
 };
 RealExec real_exec;
-
-template <typename T>
-T
-real_fn (T &slot, const char *name)
-{
-  T f = __atomic_load_n (&slot, __ATOMIC_ACQUIRE);
-  if (UNLIKELY (!f))
-    {
-      f = (T) dlsym (RTLD_NEXT, name);
-      __atomic_store_n (&slot, f, __ATOMIC_RELEASE);
-    }
-  return f;
-}
 
 void
 dump_before_exec ()
@@ -100,12 +88,12 @@ collect_list_args (const char *first, va_list ap, char **argv)
 void
 exec_init ()
 {
-  real_fn (real_exec.execve, "execve");
-  real_fn (real_exec.execv, "execv");
-  real_fn (real_exec.execvp, "execvp");
-  real_fn (real_exec.execvpe, "execvpe");
-  real_fn (real_exec.execveat, "execveat");
-  real_fn (real_exec.fexecve, "fexecve");
+  next_fn (real_exec.execve, "execve");
+  next_fn (real_exec.execv, "execv");
+  next_fn (real_exec.execvp, "execvp");
+  next_fn (real_exec.execvpe, "execvpe");
+  next_fn (real_exec.execveat, "execveat");
+  next_fn (real_exec.fexecve, "fexecve");
 }
 
 } // namespace memprof
@@ -118,28 +106,28 @@ MEMPROF_EXPORT int
 execve (const char *path, char *const argv[], char *const envp[])
 {
   dump_before_exec ();
-  return real_fn (real_exec.execve, "execve") (path, argv, envp);
+  return next_fn (real_exec.execve, "execve") (path, argv, envp);
 }
 
 MEMPROF_EXPORT int
 execv (const char *path, char *const argv[])
 {
   dump_before_exec ();
-  return real_fn (real_exec.execv, "execv") (path, argv);
+  return next_fn (real_exec.execv, "execv") (path, argv);
 }
 
 MEMPROF_EXPORT int
 execvp (const char *file, char *const argv[])
 {
   dump_before_exec ();
-  return real_fn (real_exec.execvp, "execvp") (file, argv);
+  return next_fn (real_exec.execvp, "execvp") (file, argv);
 }
 
 MEMPROF_EXPORT int
 execvpe (const char *file, char *const argv[], char *const envp[])
 {
   dump_before_exec ();
-  return real_fn (real_exec.execvpe, "execvpe") (file, argv, envp);
+  return next_fn (real_exec.execvpe, "execvpe") (file, argv, envp);
 }
 
 MEMPROF_EXPORT int
@@ -147,7 +135,7 @@ execveat (int dirfd, const char *path, char *const argv[],
           char *const envp[], int flags)
 {
   dump_before_exec ();
-  return real_fn (real_exec.execveat, "execveat") (dirfd, path, argv, envp,
+  return next_fn (real_exec.execveat, "execveat") (dirfd, path, argv, envp,
                                                    flags);
 }
 
@@ -155,7 +143,7 @@ MEMPROF_EXPORT int
 fexecve (int fd, char *const argv[], char *const envp[])
 {
   dump_before_exec ();
-  return real_fn (real_exec.fexecve, "fexecve") (fd, argv, envp);
+  return next_fn (real_exec.fexecve, "fexecve") (fd, argv, envp);
 }
 
 // The list forms become their vector forms (as in glibc); the argument

@@ -14,6 +14,7 @@
 #include "runtime.h"
 #include "memprof/range_access.h"
 #include "shadow.h"
+#include "next_fn.h"
 
 #include <dlfcn.h>
 #include <emmintrin.h>
@@ -90,21 +91,6 @@ resolve (T &slot, const char *name)
 {
   if (void *f = dlsym (RTLD_NEXT, name))
     slot = (T) f;
-}
-
-// The stdio functions have no safe fallback of our own; resolve them on
-// first use if the runtime has not initialised yet.
-template <typename T>
-T
-stdio_fn (T &slot, const char *name)
-{
-  T f = __atomic_load_n (&slot, __ATOMIC_ACQUIRE);
-  if (UNLIKELY (!f))
-    {
-      resolve (f, name);
-      __atomic_store_n (&slot, f, __ATOMIC_RELEASE);
-    }
-  return f;
 }
 
 // libc's vectorised strlen/strnlen once resolved, the byte loops before.
@@ -430,7 +416,7 @@ write (int fd, const void *buf, size_t n)
 MEMPROF_EXPORT size_t
 fread (void *buf, size_t size, size_t n, FILE *f)
 {
-  auto fn = stdio_fn (real.fread, "fread");
+  auto fn = next_fn (real.fread, "fread");
   size_t r = fn ? fn (buf, size, n, f) : 0;
   if (r)
     count (buf, r * size);
@@ -440,7 +426,7 @@ fread (void *buf, size_t size, size_t n, FILE *f)
 MEMPROF_EXPORT size_t
 fwrite (const void *buf, size_t size, size_t n, FILE *f)
 {
-  auto fn = stdio_fn (real.fwrite, "fwrite");
+  auto fn = next_fn (real.fwrite, "fwrite");
   size_t r = fn ? fn (buf, size, n, f) : 0;
   if (r)
     count (buf, r * size);
@@ -450,7 +436,7 @@ fwrite (const void *buf, size_t size, size_t n, FILE *f)
 MEMPROF_EXPORT char *
 fgets (char *s, int n, FILE *f)
 {
-  auto fn = stdio_fn (real.fgets, "fgets");
+  auto fn = next_fn (real.fgets, "fgets");
   char *r = fn ? fn (s, n, f) : nullptr;
   if (r)
     count (s, string_extent (s, (size_t) n));

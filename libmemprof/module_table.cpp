@@ -5,6 +5,7 @@
 #include "module_table.h"
 #include "internal.h"
 #include "process_info.h"
+#include "next_fn.h"
 #include "stack_depot.h"
 #include "unwind.h"
 
@@ -274,14 +275,9 @@ using namespace memprof;
 extern "C" MEMPROF_EXPORT int
 dlclose (void *handle)
 {
-  int (*real) (void *) = __atomic_load_n (&real_dlclose, __ATOMIC_ACQUIRE);
+  int (*real) (void *) = next_fn (real_dlclose, "dlclose");
   if (!real)
-    {
-      real = (int (*) (void *)) dlsym (RTLD_NEXT, "dlclose");
-      if (!real)
-        return -1;
-      __atomic_store_n (&real_dlclose, real, __ATOMIC_RELEASE);
-    }
+    return -1;
   LockGuard g (dlclose_lock);
   static Snapshot before;
   bool watched = take_snapshot (before);
