@@ -1,6 +1,8 @@
 // Allocation contexts keyed by symbolized call stack.
 #include "context_table.h"
 
+#include "diag.h"
+
 #include <algorithm>
 #include <new>
 #include <tuple>
@@ -108,8 +110,38 @@ ContextTable::grow ()
 }
 
 void
+add_histogram (std::vector<uint64_t> &into, const std::vector<uint64_t> &from)
+{
+  if (into.size () < from.size ())
+    into.resize (from.size ());
+  for (size_t i = 0; i < from.size (); i++)
+    into[i] += from[i];
+}
+
+static const char *
+mode_name (uint64_t granule)
+{
+  return granule == kHistogramSlotBytes ? "histogram mode (8-byte slots)"
+                                        : "default mode (64-byte granules)";
+}
+
+void
+ContextTable::note_access_granule (uint64_t bytes)
+{
+  if (bytes != kHistogramSlotBytes && bytes != kDefaultGranuleBytes)
+    throw FormatError (format ("access counters of %llu bytes are not "
+                               "supported (8 or 64)",
+                               (unsigned long long) bytes));
+  if (access_granule && access_granule != bytes)
+    throw FormatError (format ("a profile in %s cannot be merged with "
+                               "profiles in %s",
+                               mode_name (bytes), mode_name (access_granule)));
+  access_granule = bytes;
+}
+
+void
 ContextTable::add (const Stack &stack, const FieldValues &fields,
-                   uint64_t run)
+                   uint64_t run, const std::vector<uint64_t> *histogram)
 {
   // At most half full, so probes stay short.
   if (2 * (contexts_.size () + 1) > slots_.size ())
@@ -127,7 +159,9 @@ ContextTable::add (const Stack &stack, const FieldValues &fields,
     {
       if (contexts_.size () >= UINT32_MAX)
         throw std::bad_alloc ();
-      contexts_.push_back (Context{ stack, fields, run });
+      contexts_.push_back (Context{ stack, fields, run, {} });
+      if (histogram)
+        contexts_.back ().histogram = *histogram;
       context_hash_.push_back (h);
       slots_[k] = static_cast<uint32_t> (contexts_.size ());
       return;
@@ -138,6 +172,8 @@ ContextTable::add (const Stack &stack, const FieldValues &fields,
   else
     merge_fields (c.fields, fields);
   c.run = run;
+  if (histogram)
+    add_histogram (c.histogram, *histogram);
   // Same positions: keep the smaller (module, address) sequence.
   for (size_t i = 0; i < stack.size (); i++)
     {
@@ -154,6 +190,8 @@ ContextTable::add (const Stack &stack, const FieldValues &fields,
 void
 ContextTable::merge_from (const ContextTable &other)
 {
+  if (other.access_granule)
+    note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());
   for (size_t i = 0; i < other.frames_.size (); i++)
     map[i] = intern_frame (other.frames_[i]);
@@ -163,7 +201,7 @@ ContextTable::merge_from (const ContextTable &other)
       s.clear ();
       for (uint32_t id : c.stack)
         s.push_back (map[id]);
-      add (s, c.fields);
+      add (s, c.fields, 0, c.histogram.empty () ? nullptr : &c.histogram);
     }
   num_profiles += other.num_profiles;
   note_peak (other.peak);

@@ -48,7 +48,21 @@ struct Context
   Stack stack;
   FieldValues fields;
   uint64_t run = 0;   // The raw profile that added to it last (add's RUN).
+  // Histogram profiles only (ContextTable::histogram_mode): slot I is
+  // the accesses to bytes [I * kHistogramSlotBytes, (I + 1) *
+  // kHistogramSlotBytes) from the start of the context's blocks, summed
+  // over its blocks.  As long as the context's largest block's slots,
+  // capped by the runtime (raw_format.h); empty when none was counted.
+  std::vector<uint64_t> histogram;
 };
+
+// Bytes per histogram slot, and per counter in the default mode.
+constexpr uint64_t kHistogramSlotBytes = 8;
+constexpr uint64_t kDefaultGranuleBytes = 64;
+
+// Add FROM's slots into INTO slot by slot (INTO grows to FROM's length).
+void add_histogram (std::vector<uint64_t> &into,
+                    const std::vector<uint64_t> &from);
 
 class ContextTable
 {
@@ -63,7 +77,9 @@ public:
   // raw profile meeting in one context (two call instructions of one
   // source position, e.g. an unrolled loop's) merge their live-heap
   // fields by merge_fields_one_run.
-  void add (const Stack &stack, const FieldValues &fields, uint64_t run = 0);
+  // HISTOGRAM, when given, is added to the context's (add_histogram).
+  void add (const Stack &stack, const FieldValues &fields, uint64_t run = 0,
+            const std::vector<uint64_t> *histogram = nullptr);
   uint64_t begin_run () { return ++last_run_; }
   // Merge all of OTHER (the later input) into this table.
   void merge_from (const ContextTable &other);
@@ -79,6 +95,17 @@ public:
 
   // Raw profiles that went into this table (summed by merging).
   uint64_t num_profiles = 0;
+
+  // Bytes one access counter of the profiles read covered: 0 before any
+  // profile, kDefaultGranuleBytes, or kHistogramSlotBytes (histogram
+  // mode: contexts carry histograms).  Profiles of both modes do not
+  // mix: note_access_granule throws FormatError saying so.
+  uint64_t access_granule = 0;
+  bool histogram_mode () const
+  {
+    return access_granule == kHistogramSlotBytes;
+  }
+  void note_access_granule (uint64_t bytes);
 
   // The process's live heap peak (raw version 2 metadata): of several
   // profiles, the largest (a merged profile shows the largest peak of

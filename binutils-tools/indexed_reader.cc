@@ -41,6 +41,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_SCHEMA: return "schema section";
     case MEMPROF_SECTION_RECORDS: return "record section";
     case MEMPROF_SECTION_FUNCTIONS: return "function hash table";
+    case MEMPROF_SECTION_HISTOGRAMS: return "histogram section";
     default: return "section";
     }
 }
@@ -105,6 +106,7 @@ private:
   std::unordered_map<uint64_t, std::string> strings_;
   std::unordered_map<uint64_t, uint32_t> frames_;
   std::unordered_map<uint64_t, Stack> stacks_;
+  std::unordered_map<uint64_t, std::vector<uint64_t>> histograms_;
   uint64_t stack_frames_read_ = 0, string_bytes_read_ = 0;
 
   const Span &sec (uint32_t kind)
@@ -204,6 +206,20 @@ private:
             table_.note_peak (p);
           }
       }
+    // Histogram mode: the summary says so and the histograms come along.
+    {
+      const Span &h = sections_[MEMPROF_SECTION_HISTOGRAMS];
+      auto g = info.summary.find (MEMPROF_SUMMARY_ACCESS_GRANULE);
+      uint64_t granule = g != info.summary.end () ? g->second
+                         : h.present              ? kHistogramSlotBytes
+                                                  : kDefaultGranuleBytes;
+      if (h.present && granule != kHistogramSlotBytes)
+        throw FormatError ("histogram section in a profile of the default "
+                           "mode");
+      table_.note_access_granule (granule);
+      if (h.present)
+        read_histograms (h);
+    }
     // Schema.
     {
       ByteCursor c (sec (MEMPROF_SECTION_SCHEMA).data,
@@ -269,6 +285,26 @@ private:
             }
         }
     }
+  }
+
+  void read_histograms (const Span &h)
+  {
+    ByteCursor c (h.data, h.size);
+    uint64_t n = c.count (c.uleb ("histogram section"), 2, "histogram");
+    for (uint64_t i = 0; i < n; i++)
+      {
+        uint64_t stack = c.uleb ("histogram section");
+        uint64_t k = c.count (c.uleb ("histogram section"), 1,
+                              "histogram slot");
+        std::vector<uint64_t> &v = histograms_[stack];
+        if (!v.empty ())
+          throw FormatError (format ("histogram section: stack %llu has two "
+                                     "histograms",
+                                     (unsigned long long) stack));
+        v.reserve (k);
+        for (uint64_t j = 0; j < k; j++)
+          v.push_back (c.uleb ("histogram section"));
+      }
   }
 
   const std::string &string_at (uint64_t id)
@@ -366,7 +402,11 @@ private:
               v[idx] = value;
           }
         if (wanted)
-          table_.add (stack_at (stack), v);
+          {
+            auto h = histograms_.find (stack);
+            table_.add (stack_at (stack), v, 0,
+                        h == histograms_.end () ? nullptr : &h->second);
+          }
       }
     return wanted;
   }

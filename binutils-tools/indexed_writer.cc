@@ -98,7 +98,8 @@ write_indexed (const ContextTable &table)
 {
   StringTable strings;
   FileTable files (strings);
-  ByteWriter frames, stacks, records, schema, summary;
+  ByteWriter frames, stacks, records, schema, summary, histograms;
+  uint64_t num_histograms = 0;
   std::vector<uint64_t> frame_offset (table.num_frames (), UINT64_MAX);
 
   auto frame_id = [&] (uint32_t id) {
@@ -155,7 +156,16 @@ write_indexed (const ContextTable &table)
       for (size_t k = i; k < j; k++)
         {
           const Context &c = *order[k];
-          records.uleb (stack_id (c.stack));
+          uint64_t sid = stack_id (c.stack);
+          records.uleb (sid);
+          if (!c.histogram.empty ())
+            {
+              histograms.uleb (sid);
+              histograms.uleb (c.histogram.size ());
+              for (uint64_t v : c.histogram)
+                histograms.uleb (v);
+              num_histograms++;
+            }
           for (int f = 0; f < NUM_FIELDS; f++)
             records.uleb (c.fields[f]);
           alloc_count += c.fields[F_alloc_count];
@@ -201,6 +211,8 @@ write_indexed (const ContextTable &table)
       sum.push_back ({ MEMPROF_SUMMARY_PEAK_BLOCKS, table.peak.blocks });
       sum.push_back ({ MEMPROF_SUMMARY_PEAK_TIME, table.peak.time });
     }
+  if (table.histogram_mode ())
+    sum.push_back ({ MEMPROF_SUMMARY_ACCESS_GRANULE, kHistogramSlotBytes });
   summary.uleb (sum.size ());
   for (const auto &p : sum)
     {
@@ -211,7 +223,11 @@ write_indexed (const ContextTable &table)
   ByteWriter files_w;
   files.write (files_w);
 
-  const std::pair<uint32_t, const ByteWriter *> sections[] = {
+  ByteWriter histogram_section;
+  histogram_section.uleb (num_histograms);
+  histogram_section.append (histograms);
+
+  std::vector<std::pair<uint32_t, const ByteWriter *>> sections = {
     { MEMPROF_SECTION_SUMMARY, &summary },
     { MEMPROF_SECTION_STRINGS, &strings.w },
     { MEMPROF_SECTION_FILES, &files_w },
@@ -221,7 +237,9 @@ write_indexed (const ContextTable &table)
     { MEMPROF_SECTION_RECORDS, &records },
     { MEMPROF_SECTION_FUNCTIONS, &functions },
   };
-  const size_t nsections = sizeof sections / sizeof sections[0];
+  if (table.histogram_mode ())
+    sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });
+  const size_t nsections = sections.size ();
   ByteWriter out;
   out.u64 (MEMPROF_INDEXED_MAGIC);
   out.u64 (MEMPROF_INDEXED_VERSION);

@@ -141,6 +141,12 @@ write_json (FILE *out, const char *kind, uint64_t version,
                    (unsigned long long) table.peak.bytes,
                    (unsigned long long) table.peak.blocks,
                    (unsigned long long) table.peak.time));
+  // Only histogram profiles say so: other documents are unchanged.
+  bool histograms = table.histogram_mode ();
+  if (histograms)
+    b.add (format (", \"histogram_mode\": true, \"histogram_slot_bytes\": "
+                   "%llu",
+                   (unsigned long long) kHistogramSlotBytes));
   b.add (", \"records\": [");
   // Each frame's text once: contexts share frames.
   std::vector<std::string> frame_text (table.num_frames ());
@@ -167,6 +173,17 @@ write_json (FILE *out, const char *kind, uint64_t version,
         {
           b.add (field_key[i]);
           b.add (c->fields[i]);
+        }
+      if (histograms)
+        {
+          b.add (",\n   \"histogram\": [");
+          for (size_t i = 0; i < c->histogram.size (); i++)
+            {
+              if (i)
+                b.add (", ");
+              b.add (c->histogram[i]);
+            }
+          b.add ("]");
         }
       b.add ("}");
       if (!b.ok ())

@@ -321,6 +321,8 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               (unsigned long long) table.peak.time,
                               table.num_profiles > 1
                                 ? " (the largest of the runs)" : ""));
+  if (table.histogram_mode ())
+    header.push_back ("Mode: histogram (access counts per 8-byte slot)");
   if (o.have_function)
     header.push_back ("Function: " + o.function);
 }

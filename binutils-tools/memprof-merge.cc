@@ -231,6 +231,13 @@ private:
             {
               result_.merge_from (local);
             }
+          catch (const FormatError &e)
+            {
+              // Profiles of the two modes (ContextTable::note_access_granule).
+              std::lock_guard<std::mutex> report_lock (report_mu_);
+              report_error (opts_.inputs[i], e.what ());
+              failed_ = true;
+            }
           catch (const std::bad_alloc &)
             {
               // Not std::terminate on a worker thread: one line, exit 1.

@@ -105,6 +105,7 @@ void
 add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                  std::vector<ModuleProblem> &problems)
 {
+  table.note_access_granule (prof.access_granule);
   std::unique_ptr<ProfileMap> map = sym.map_profile (prof, problems);
   // Stacks share most PCs: symbolize and intern each PC's frames once
   // (per PC and stack generation in a profile that kept closed modules,
@@ -153,7 +154,9 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
             }
           s.insert (s.end (), ids->begin (), ids->end ());
         }
-      table.add (s, m.fields, run);
+      auto hist = prof.histograms.find (m.stack_id);
+      table.add (s, m.fields, run,
+                 hist == prof.histograms.end () ? nullptr : &hist->second);
     }
   table.num_profiles++;
   if (prof.has_peak)

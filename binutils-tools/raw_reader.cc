@@ -108,6 +108,14 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_PEAK_TIME:
           prof.peak_time = u64_item ("peak time");
           break;
+        case MEMPROF_META_ACCESS_GRANULE:
+          prof.access_granule = u64_item ("access granule");
+          if (prof.access_granule != 8 && prof.access_granule != 64)
+            throw FormatError (format ("metadata access granule is %llu "
+                                       "bytes, not 8 or 64",
+                                       (unsigned long long)
+                                         prof.access_granule));
+          break;
         default:
           break;                // Unknown tags are skipped.
         }
@@ -230,6 +238,27 @@ RawMibs::at (uint64_t i) const
   return m;
 }
 
+// The histogram section (histogram mode).
+static void
+read_histograms (ByteCursor c, RawProfile &prof)
+{
+  uint64_t n = c.count (c.u64 ("histogram count"), 16, "histogram");
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint64_t id = c.u64 ("histogram stack id");
+      uint64_t slots = c.count (c.u64 ("histogram slot count"), 8,
+                                "histogram slot");
+      std::vector<uint64_t> &h = prof.histograms[id];
+      if (!h.empty ())
+        throw FormatError (format ("histogram of stack id 0x%llx appears "
+                                   "twice",
+                                   (unsigned long long) id));
+      h.reserve (slots);
+      for (uint64_t k = 0; k < slots; k++)
+        h.push_back (c.u64 ("histogram slot"));
+    }
+}
+
 // Read the profile at the start of C's span; return its total size.
 static uint64_t
 read_one (const uint8_t *data, size_t size, RawProfile &prof)
@@ -253,6 +282,7 @@ read_one (const uint8_t *data, size_t size, RawProfile &prof)
   uint64_t seg = h.u64 ("raw header");
   uint64_t mib = h.u64 ("raw header");
   uint64_t stk = h.u64 ("raw header");
+  uint64_t hist = h.u64 ("raw header");
   ByteCursor body (data, static_cast<size_t> (total));
   ByteCursor c = body;
   c.seek (meta, "metadata section");
@@ -266,6 +296,15 @@ read_one (const uint8_t *data, size_t size, RawProfile &prof)
   c = body;
   c.seek (mib, "MIB section");
   RawSectionReader::read_mibs (c, prof);
+  if (hist)
+    {
+      if (prof.access_granule != 8)
+        throw FormatError ("histogram section in a profile of the default "
+                           "mode (no 8-byte access granule)");
+      c = body;
+      c.seek (hist, "histogram section");
+      read_histograms (c, prof);
+    }
   for (uint64_t i = 0; i < prof.mibs.size (); i++)
     {
       uint64_t id = prof.mibs.stack_id (i);

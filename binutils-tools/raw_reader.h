@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace memprof {
@@ -93,6 +94,11 @@ struct RawProfile
   // of the profile's clock.
   bool has_peak = false;
   uint64_t peak_bytes = 0, peak_blocks = 0, peak_time = 0;
+  // Bytes one access counter covered (metadata ACCESS_GRANULE): 64, or 8
+  // in histogram mode, whose profiles carry HISTOGRAMS: stack id -> the
+  // context's slot counts.
+  uint64_t access_granule = 64;
+  std::unordered_map<uint64_t, std::vector<uint64_t>> histograms;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;

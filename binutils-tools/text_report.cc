@@ -109,6 +109,27 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     grouped (v[F_num_migrated_cpu]).c_str (),
                     grouped (v[F_num_same_alloc_cpu]).c_str (),
                     grouped (v[F_num_same_dealloc_cpu]).c_str ());
+      if (table.histogram_mode ())
+        {
+          // The hottest slot; the field report (--fields) says more.
+          const std::vector<uint64_t> &h = c->histogram;
+          size_t hot = 0, used = 0;
+          for (size_t i = 0; i < h.size (); i++)
+            {
+              used += h[i] != 0;
+              if (h[i] > h[hot])
+                hot = i;
+            }
+          if (used)
+            std::fprintf (out, "slots:       %zu of %zu accessed; hottest "
+                               "bytes %zu-%zu, %s accesses\n",
+                          used, h.size (), hot * kHistogramSlotBytes,
+                          hot * kHistogramSlotBytes + kHistogramSlotBytes - 1,
+                          grouped (h[hot]).c_str ());
+          else
+            std::fprintf (out, "slots:       %zu, none accessed\n",
+                          h.size ());
+        }
       std::vector<std::string> flags = context_flags (v);
       if (!flags.empty ())
         {

@@ -8,6 +8,16 @@
      shr  $6, TMP
      addq $STEP, (BASE,TMP,8)
 
+   and in histogram mode, per slot site, a saturating 4-byte add (the
+   branch is never taken before a counter reaches 2^32 - 1):
+
+     lea  OFFSET(VAR[,INDEX,SCALE]), TMP
+     shr  $3, TMP
+     addl $STEP, (BASE,TMP,4)
+     jnc  1f
+     movl $-1, (BASE,TMP,4)
+   1:
+
    This is the code the GIMPLE form (pass.cc) expands to, but the RTL
    passes see one instruction per block of counts instead of three per
    access, which they could not improve anyway: the shadow is private to
@@ -279,10 +289,19 @@ memprof_asm_counter_block::append_template (auto_vec<char> *text,
 		att, v, i, site.scale, v, i, site.scale, intel);
     }
   append_text (text, line);
-  snprintf (line, sizeof line,
-	    "{shrq\t$6, %%0|shr\t%%0, 6}\n\t"
-	    "{addq\t$%u, (%%1,%%0,8)|add\tQWORD PTR [%%1+%%0*8], %u}\n\t",
-	    site.step, site.step);
+  if (memprof_opts.histogram)
+    snprintf (line, sizeof line,
+	      "{shrq\t$3, %%0|shr\t%%0, 3}\n\t"
+	      "{addl\t$%u, (%%1,%%0,4)|add\tDWORD PTR [%%1+%%0*4], %u}\n\t"
+	      "jnc\t1f\n\t"
+	      "{movl\t$-1, (%%1,%%0,4)|mov\tDWORD PTR [%%1+%%0*4], -1}\n"
+	      "1:\n\t",
+	      site.step, site.step);
+  else
+    snprintf (line, sizeof line,
+	      "{shrq\t$6, %%0|shr\t%%0, 6}\n\t"
+	      "{addq\t$%u, (%%1,%%0,8)|add\tQWORD PTR [%%1+%%0*8], %u}\n\t",
+	      site.step, site.step);
   append_text (text, line);
 }
 

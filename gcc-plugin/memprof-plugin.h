@@ -18,6 +18,8 @@ struct memprof_options
   /* counters=gimple: the portable GIMPLE counter updates even where the
      x86-64 asm blocks are available.  */
   bool gimple_counters = false;
+  /* histogram: count 8-byte slots (abi.h's histogram mode).  */
+  bool histogram = false;
 };
 extern memprof_options memprof_opts;
 
@@ -34,14 +36,24 @@ bool memprof_gcc_version_ok (const struct plugin_gcc_version *running);
 
 /* --- runtime_decls.cc: trees naming the runtime (GC roots) ------------- */
 tree memprof_shadow_base_decl ();     /* extern uintptr_t base.  */
-tree memprof_counter_type ();         /* uint64 with a private alias set.  */
+/* The counter type: uint64 (uint32 in histogram mode) with a private
+   alias set.  */
+tree memprof_counter_type ();
 tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
 tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
 tree memprof_count_strided_function (); /* __memprof_count_strided.  */
-/* void MEMPROF_LINK_CHECK_SYMBOL (void): the one strong reference.  */
+/* void MEMPROF_LINK_CHECK_SYMBOL (void), or MEMPROF_HISTOGRAM_LINK_CHECK_SYMBOL
+   in histogram mode: the one strong reference.  */
 tree memprof_link_check_function ();
 /* The root table for PLUGIN_REGISTER_GGC_ROOTS.  */
 extern const struct ggc_root_tab memprof_gc_roots[];
+
+/* --- The shadow layout of the mode compiled for (abi.h) ------------------ */
+/* log2 of the bytes one counter covers: 6 (64-byte granules) or 3
+   (8-byte slots in histogram mode).  */
+int memprof_counted_bytes_log2 ();
+/* Bytes of one counter: 8, or 4 in histogram mode.  */
+int memprof_counter_bytes ();
 
 /* --- classify.cc: is a memory operand possibly heap? ------------------- */
 enum memprof_verdict

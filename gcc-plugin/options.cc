@@ -17,6 +17,8 @@ const char memprof_plugin_help[] =
   "                                  x86-64 asm blocks (the default there)\n"
   "                                  or as GIMPLE (portable, slower to\n"
   "                                  compile)\n"
+  "  -fplugin-arg-memprof-histogram  count 8-byte slots (4-byte saturating\n"
+  "                                  counters) instead of 64-byte granules\n"
   "  -fplugin-arg-memprof-stats      report per function what was\n"
   "                                  instrumented and what was skipped\n";
 
@@ -65,6 +67,8 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	ok &= set_switch (arg, &memprof_opts.instrument_globals);
       else if (strcmp (arg.key, "callbacks") == 0)
 	ok &= set_switch (arg, &memprof_opts.use_callbacks);
+      else if (strcmp (arg.key, "histogram") == 0)
+	ok &= set_switch (arg, &memprof_opts.histogram);
       else if (strcmp (arg.key, "stats") == 0)
 	ok &= set_switch (arg, &memprof_opts.statistics);
       else if (strcmp (arg.key, "no-builtins") == 0)
@@ -97,10 +101,25 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
       else
 	{
 	  error ("memprof: unknown argument %<%s%>; known: dir=DIR, stack, "
-		 "globals, callbacks, no-builtins, %<counters=asm|gimple%>, stats",
+		 "globals, callbacks, no-builtins, %<counters=asm|gimple%>, histogram, "
+		 "stats",
 		 arg.key);
 	  ok = false;
 	}
     }
   return ok;
+}
+
+int
+memprof_counted_bytes_log2 ()
+{
+  return exact_log2 (memprof_opts.histogram ? MEMPROF_HISTOGRAM_SLOT_SIZE
+					     : MEMPROF_GRANULE_SIZE);
+}
+
+int
+memprof_counter_bytes ()
+{
+  return memprof_opts.histogram ? MEMPROF_HISTOGRAM_COUNTER_SIZE
+				: MEMPROF_COUNTER_SIZE;
 }

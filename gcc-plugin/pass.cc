@@ -9,7 +9,9 @@
    the same address, one instruction fewer).  BASE is loaded from the
    runtime's shadow-base variable once per function, on the edge out of
    the entry block (which dominates every access), and only if the
-   function has something to count.  The pass
+   function has something to count.  In histogram mode (abi.h) the
+   counter is the 4-byte one of ADDR's 8-byte slot, at (addr >> 3) * 4
+   + base, and the increment saturates.  The pass
    runs after "optimized", the last GIMPLE pass at every -O level, so it
    sees the code that will run: vectorized loops, masked vector accesses,
    and no accesses that later optimizations would have removed.  */
@@ -242,7 +244,7 @@ function_instrumenter::granule (gimple_stmt_iterator *gsi, tree address)
   gassign *shift
     = gimple_build_assign (make_ssa_name (uintptr), RSHIFT_EXPR, addr,
 			   build_int_cst (integer_type_node,
-					  exact_log2 (MEMPROF_GRANULE_SIZE)));
+					  memprof_counted_bytes_log2 ()));
   gimple_set_location (shift, gimple_location (gsi_stmt (*gsi)));
   gsi_insert_before (gsi, shift, GSI_SAME_STMT);
   /* A few sites catch the load/store pairs; more only cost search.  */
@@ -251,6 +253,28 @@ function_instrumenter::granule (gimple_stmt_iterator *gsi, tree address)
   m_sites.quick_push (granule_site { address, gimple_assign_lhs (shift),
 				     NULL, 0 });
   return &m_sites.last ();
+}
+
+/* Histogram mode's 4-byte counters saturate: SUM, OLD plus the step,
+   becomes all ones when it wrapped (SUM < OLD), with no branch:
+   SUM | -(SUM < OLD).  The value to store, appended to SEQ.  */
+tree
+saturate (gimple_seq *seq, tree old, tree sum)
+{
+  tree counter = TREE_TYPE (sum);
+  gassign *wrapped = gimple_build_assign (make_ssa_name (boolean_type_node),
+					  LT_EXPR, sum, old);
+  gassign *bit = gimple_build_assign (make_ssa_name (counter), NOP_EXPR,
+				      gimple_assign_lhs (wrapped));
+  gassign *mask = gimple_build_assign (make_ssa_name (counter), NEGATE_EXPR,
+				       gimple_assign_lhs (bit));
+  gassign *result = gimple_build_assign (make_ssa_name (counter), BIT_IOR_EXPR,
+					 sum, gimple_assign_lhs (mask));
+  gimple_seq_add_stmt (seq, wrapped);
+  gimple_seq_add_stmt (seq, bit);
+  gimple_seq_add_stmt (seq, mask);
+  gimple_seq_add_stmt (seq, result);
+  return gimple_assign_lhs (result);
 }
 
 /* Insert, before the statement at GSI, the count of an access whose first
@@ -309,7 +333,8 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
 	 set into the reference (and into the RTL MEM).  */
       tree slot = build5 (TARGET_MEM_REF, counter, shadow_base (),
 			  build_int_cst (build_pointer_type (counter), 0),
-			  index, size_int (MEMPROF_COUNTER_SIZE), NULL_TREE);
+			  index, size_int (memprof_counter_bytes ()),
+			  NULL_TREE);
       /* The runtime maps shadow for the whole address space.  */
       TREE_THIS_NOTRAP (slot) = 1;
       gassign *old_count = gimple_build_assign (make_ssa_name (counter), slot);
@@ -317,12 +342,14 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
 	= gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
 			       gimple_assign_lhs (old_count),
 			       build_int_cst (counter, 1));
-      gassign *store = gimple_build_assign (unshare_expr (slot),
-					    gimple_assign_lhs (new_count));
-      site->increment = new_count;
-      site->calls_seen = m_calls_seen;
       gimple_seq_add_stmt (&seq, old_count);
       gimple_seq_add_stmt (&seq, new_count);
+      tree result = gimple_assign_lhs (new_count);
+      if (memprof_opts.histogram)
+	result = saturate (&seq, gimple_assign_lhs (old_count), result);
+      gassign *store = gimple_build_assign (unshare_expr (slot), result);
+      site->increment = new_count;
+      site->calls_seen = m_calls_seen;
       gimple_seq_add_stmt (&seq, store);
     }
   gimple_seq_set_location (seq, loc);

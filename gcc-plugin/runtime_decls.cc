@@ -55,7 +55,9 @@ memprof_shadow_base_decl ()
   if (!shadow_base)
     {
       tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-			      get_identifier (MEMPROF_SHADOW_BASE_SYMBOL),
+			      get_identifier (memprof_opts.histogram
+					      ? MEMPROF_HISTOGRAM_SHADOW_BASE_SYMBOL
+					      : MEMPROF_SHADOW_BASE_SYMBOL),
 			      pointer_sized_int_node);
       TREE_PUBLIC (decl) = 1;
       DECL_EXTERNAL (decl) = 1;
@@ -76,7 +78,9 @@ memprof_counter_type ()
     {
       /* A private alias set: counter updates never alias user data, so
 	 they do not pessimize the code around them.  */
-      tree type = build_distinct_type_copy (uint64_type_node);
+      tree type = build_distinct_type_copy (memprof_opts.histogram
+					    ? uint32_type_node
+					    : uint64_type_node);
       TYPE_ALIAS_SET (type) = new_alias_set ();
       counter_type = type;
     }
@@ -88,8 +92,11 @@ memprof_access_callback (bool is_store)
 {
   tree &slot = is_store ? store_callback : load_callback;
   if (!slot)
-    slot = external_function (is_store ? MEMPROF_STORE_CALLBACK
-					: MEMPROF_LOAD_CALLBACK,
+    slot = external_function (memprof_opts.histogram
+			      ? (is_store ? MEMPROF_HISTOGRAM_STORE_CALLBACK
+					  : MEMPROF_HISTOGRAM_LOAD_CALLBACK)
+			      : (is_store ? MEMPROF_STORE_CALLBACK
+					  : MEMPROF_LOAD_CALLBACK),
 			      build_function_type_list (void_type_node,
 							pointer_sized_int_node,
 							NULL_TREE));
@@ -101,7 +108,9 @@ memprof_count_strided_function ()
 {
   if (!count_strided_fn)
     count_strided_fn
-      = external_function (MEMPROF_COUNT_STRIDED,
+      = external_function (memprof_opts.histogram
+			   ? MEMPROF_HISTOGRAM_COUNT_STRIDED
+			   : MEMPROF_COUNT_STRIDED,
 			   build_function_type_list (void_type_node,
 						     pointer_sized_int_node,
 						     pointer_sized_int_node,
@@ -115,16 +124,18 @@ memprof_range_function (enum built_in_function code)
 {
   tree *slot;
   const char *name;
+  bool hist = memprof_opts.histogram;
   switch (code)
     {
     case BUILT_IN_MEMCPY:
-      slot = &memcpy_fn, name = MEMPROF_MEMCPY;
+      slot = &memcpy_fn, name = hist ? MEMPROF_HISTOGRAM_MEMCPY : MEMPROF_MEMCPY;
       break;
     case BUILT_IN_MEMMOVE:
-      slot = &memmove_fn, name = MEMPROF_MEMMOVE;
+      slot = &memmove_fn;
+      name = hist ? MEMPROF_HISTOGRAM_MEMMOVE : MEMPROF_MEMMOVE;
       break;
     case BUILT_IN_MEMSET:
-      slot = &memset_fn, name = MEMPROF_MEMSET;
+      slot = &memset_fn, name = hist ? MEMPROF_HISTOGRAM_MEMSET : MEMPROF_MEMSET;
       break;
     default:
       return NULL_TREE;
@@ -143,7 +154,9 @@ memprof_range_function (enum built_in_function code)
 tree
 memprof_link_check_function ()
 {
-  return external_function (MEMPROF_LINK_CHECK_SYMBOL,
+  return external_function (memprof_opts.histogram
+			    ? MEMPROF_HISTOGRAM_LINK_CHECK_SYMBOL
+			    : MEMPROF_LINK_CHECK_SYMBOL,
 			    build_function_type_list (void_type_node,
 						      NULL_TREE),
 			    true);

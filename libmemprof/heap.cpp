@@ -8,6 +8,7 @@
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
+#include "histogram_shadow.h"
 #include "module_table.h"
 #include "live_heap.h"
 #include "per_thread.h"
@@ -65,7 +66,12 @@ report_one_live (ChunkHeader *h, void *user, void *)
                                     __ATOMIC_RELAXED))
     return;
   live_report_exit (depot_live (h->alloc_context_id), h->requested_size);
-  record_life (h, shadow_read ((uintptr_t) user, h->requested_size), true);
+  record_life (h,
+               UNLIKELY (histogram_mode)
+                 ? histogram_take_block (h->alloc_context_id, (uintptr_t) user,
+                                         h->requested_size, false)
+                 : shadow_read ((uintptr_t) user, h->requested_size),
+               true);
 }
 
 void
@@ -117,7 +123,26 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   // whatever was mapped there before, or a block kept by realloc whose
   // slack the program may have written.
   if (UNLIKELY (h->flags & kChunkSecondary))
-    shadow_clear ((uintptr_t) p, size);
+    {
+      shadow_clear ((uintptr_t) p, size);
+      if (UNLIKELY (histogram_mode))
+        histogram_clear_range ((uintptr_t) p, (uintptr_t) p + (size ? size : 1));
+    }
+}
+
+// end_life in histogram mode: the block's slots go into its context's
+// histogram, and the slot shadow is left zero like the granule shadow.
+MEMPROF_NOINLINE void
+end_life_histogram (void *p, ChunkHeader *h, bool profiled)
+{
+  uintptr_t u = (uintptr_t) p;
+  size_t size = h->requested_size;
+  if (profiled)
+    record_life (h, histogram_take_block (h->alloc_context_id, u, size, true));
+  uintptr_t begin = u, end = u + (size ? size : 1);
+  if (LIKELY (!(h->flags & kChunkSecondary)))
+    allocator_primary_span (p, h, &begin, &end);
+  histogram_clear_range (begin, end);
 }
 
 // End the life of block P whose header H was claimed from state OLD
@@ -130,6 +155,11 @@ end_life (void *p, ChunkHeader *h, uint8_t old)
   size_t size = h->requested_size;
   bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
   live_free (depot_live (h->alloc_context_id), size);
+  if (UNLIKELY (histogram_mode))
+    {
+      end_life_histogram (p, h, profiled);
+      return;
+    }
   if (LIKELY (!(h->flags & kChunkSecondary)))
     {
       // Leave the whole block's shadow zero for its next allocation:

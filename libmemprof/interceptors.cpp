@@ -14,6 +14,7 @@
 #include "runtime.h"
 #include "memprof/range_access.h"
 #include "shadow.h"
+#include "histogram_shadow.h"
 #include "next_fn.h"
 
 #include <dlfcn.h>
@@ -30,8 +31,12 @@ namespace {
 inline void
 count (const void *p, size_t n)
 {
-  memprof_count_range (__memprof_shadow_memory_dynamic_address,
-                       (uintptr_t) p, n);
+  if (UNLIKELY (histogram_mode))
+    memprof_histogram_count_range (__memprof_histogram_shadow_base,
+                                   (uintptr_t) p, n);
+  else
+    memprof_count_range (__memprof_shadow_memory_dynamic_address,
+                         (uintptr_t) p, n);
 }
 
 // Built-in fallbacks, used until interceptors_init.
@@ -198,6 +203,28 @@ __memprof_count_strided (uintptr_t addr, uintptr_t count, uintptr_t stride)
 }
 
 MEMPROF_EXPORT void
+__memprof_hist_count_strided (uintptr_t addr, uintptr_t count,
+                              uintptr_t stride)
+{
+  memprof_histogram_count_strided (__memprof_histogram_shadow_base, addr,
+                                   count, stride);
+}
+
+MEMPROF_EXPORT void
+__memprof_hist_load (uintptr_t addr)
+{
+  if (__memprof_histogram_shadow_base)
+    memprof_histogram_add (memprof_histogram_counter
+                             (__memprof_histogram_shadow_base, addr), 1);
+}
+
+MEMPROF_EXPORT void
+__memprof_hist_store (uintptr_t addr)
+{
+  __memprof_hist_load (addr);
+}
+
+MEMPROF_EXPORT void
 __memprof_load (uintptr_t addr)
 {
   if (__memprof_shadow_memory_dynamic_address)
@@ -240,6 +267,13 @@ __memprof_memset (void *d, int c, size_t n)
 
 MEMPROF_EXPORT void *memcpy (void *d, const void *s, size_t n)
   __attribute__ ((alias ("__memprof_memcpy")));
+// Histogram mode's builtins: count () follows the mode.
+MEMPROF_EXPORT void *__memprof_hist_memcpy (void *d, const void *s, size_t n)
+  __attribute__ ((alias ("__memprof_memcpy")));
+MEMPROF_EXPORT void *__memprof_hist_memmove (void *d, const void *s, size_t n)
+  __attribute__ ((alias ("__memprof_memmove")));
+MEMPROF_EXPORT void *__memprof_hist_memset (void *d, int c, size_t n)
+  __attribute__ ((alias ("__memprof_memset")));
 MEMPROF_EXPORT void *memmove (void *d, const void *s, size_t n)
   __attribute__ ((alias ("__memprof_memmove")));
 MEMPROF_EXPORT void *memset (void *d, int c, size_t n)

@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "memprof/abi.h"
 #include "memprof/raw_format.h"
 
 namespace memprof {
@@ -130,7 +131,7 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   // Executable, pid, command line, start, end, host, version, dump
   // sequence, the peak's bytes, blocks and time, and the parent's pid in
   // a forked child.
-  uint64_t count = 11 + (meta.parent_pid ? 1 : 0);
+  uint64_t count = 11 + (meta.parent_pid ? 1 : 0) + meta.histogram_mode;
   w.u64 (count);
   char path[4096];
   size_t n = executable_path (path, sizeof path);
@@ -154,6 +155,8 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   meta_u64 (w, MEMPROF_META_PEAK_BYTES, meta.peak_bytes);
   meta_u64 (w, MEMPROF_META_PEAK_BLOCKS, meta.peak_blocks);
   meta_u64 (w, MEMPROF_META_PEAK_TIME, meta.peak_time_ms);
+  if (meta.histogram_mode)
+    meta_u64 (w, MEMPROF_META_ACCESS_GRANULE, MEMPROF_HISTOGRAM_SLOT_SIZE);
 }
 
 // ---- segments --------------------------------------------------------
@@ -261,6 +264,21 @@ write_stacks (Writer &w, const HibNode *records)
     }
 }
 
+void
+write_histograms (Writer &w, const HistogramNode *list)
+{
+  uint64_t count = 0;
+  for (const HistogramNode *n = list; n; n = n->next)
+    count++;
+  w.u64 (count);
+  for (const HistogramNode *n = list; n; n = n->next)
+    {
+      w.u64 (n->context_id);
+      w.u64 (n->num_slots);
+      w.bytes (n->counts, n->num_slots * sizeof (uint64_t));
+    }
+}
+
 } // namespace
 
 void
@@ -300,6 +318,11 @@ write_raw_profile (int fd, const HibNode *records, const ProfileMeta &meta)
   write_mibs (w, records);
   h.stack_offset = w.offset ();
   write_stacks (w, records);
+  if (meta.histogram_mode)
+    {
+      h.histogram_offset = w.offset ();
+      write_histograms (w, meta.histograms);
+    }
   h.total_size = w.offset ();
   w.flush ();
   if (w.error ())

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "hib_table.h"
+#include "histogram_table.h"
 
 namespace memprof {
 
@@ -20,6 +21,10 @@ struct ProfileMeta
   // The process's live heap peak (live_heap.h): bytes, blocks, and when
   // (ms of the profile's clock).
   uint64_t peak_bytes, peak_blocks, peak_time_ms;
+  // Histogram mode: the per-context histograms (may be empty); the
+  // default mode writes neither them nor their metadata.
+  bool histogram_mode;
+  const HistogramNode *histograms;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

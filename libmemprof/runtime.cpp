@@ -16,6 +16,8 @@
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
+#include "histogram_shadow.h"
+#include "histogram_table.h"
 #include "module_table.h"
 #include "memprof/abi.h"
 #include "live_heap.h"
@@ -381,10 +383,15 @@ dump_profile (DumpTrigger trigger)
   lock_dump ();
   report_live_blocks ();
   HibNode *records = hib_take ();
+  // After the records: a block's slots join its histogram before its
+  // record joins the table, so every record taken has its slots here.
+  HistogramNode *histograms
+    = UNLIKELY (histogram_mode) ? histogram_take () : nullptr;
   // An exec with nothing recorded since the last dump (typically a
   // forked child that execs at once) leaves no empty file behind.
   if (trigger == DumpTrigger::kExec && !records)
     {
+      histogram_recycle (histograms);
       unlock_dump ();
       errno = saved_errno;
       return 0;
@@ -399,10 +406,13 @@ dump_profile (DumpTrigger trigger)
   meta.peak_bytes = live_heap.peak_bytes;
   meta.peak_blocks = live_heap.peak_blocks;
   meta.peak_time_ms = live_heap.peak_time;
+  meta.histogram_mode = histogram_mode;
+  meta.histograms = histograms;
   if (flags.print_text)
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
   hib_recycle (records);
+  histogram_recycle (histograms);
   unlock_dump ();
   errno = saved_errno;
   return r;
@@ -432,11 +442,13 @@ before_fork ()
   allocator_lock_all ();
   per_thread_lock ();
   hib_lock_all ();
+  histogram_lock_all ();
 }
 
 void
 after_fork_parent ()
 {
+  histogram_unlock_all ();
   hib_unlock_all ();
   per_thread_unlock ();
   allocator_unlock_all ();
@@ -448,6 +460,7 @@ after_fork_parent ()
 void
 after_fork_child ()
 {
+  histogram_unlock_all ();
   hib_unlock_all ();
   per_thread_unlock ();
   allocator_unlock_all ();
@@ -456,6 +469,7 @@ after_fork_child ()
   live_init (hib_have_membarrier ());
   modules_after_fork_child ();
   hib_clear ();
+  histogram_clear ();
   advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
   process_id = sys_getpid ();
@@ -654,6 +668,16 @@ MEMPROF_EXPORT void
 __memprof_runtime_v1_missing__link_with_fheapprof (void)
 {
   full_init (0, nullptr, nullptr);
+  histogram_note_granule_unit ();
+}
+
+// The same for a unit compiled with -fheapprof-histogram: it also
+// switches the runtime to histogram mode (histogram_shadow.h).
+MEMPROF_EXPORT void
+__memprof_runtime_v1_histogram_missing__link_with_fheapprof (void)
+{
+  full_init (0, nullptr, nullptr);
+  histogram_note_histogram_unit ();
 }
 
 MEMPROF_EXPORT int
@@ -670,6 +694,7 @@ __memprof_profile_reset (void)
     return;
   lock_dump ();
   hib_clear ();
+  histogram_clear ();
   advance_epoch ();
   unlock_dump ();
 }

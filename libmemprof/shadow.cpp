@@ -19,14 +19,15 @@ namespace {
 // reserved but never committed until a counter is written.
 constexpr uintptr_t kUserSpaceEnd = (uintptr_t) 1 << 47;
 constexpr size_t kShadowSize = kUserSpaceEnd >> 3;
-// Shadow ranges of at least this many bytes are released with madvise
-// instead of written (blocks of 512 KiB and more).
-constexpr size_t kMadviseThreshold = 64 * 1024;
+constexpr size_t kMadviseThreshold = kShadowMadviseThreshold;
 
 SpinLock init_lock;
 
+} // namespace
+
+template <typename Counter>
 void
-clear_counters (uint64_t *beg, uint64_t *end)
+clear_counters (Counter *beg, Counter *end)
 {
   uintptr_t b = (uintptr_t) beg, e = (uintptr_t) end;
   if (e - b >= kMadviseThreshold)
@@ -39,10 +40,14 @@ clear_counters (uint64_t *beg, uint64_t *end)
     }
   // Counters are almost always zero already (free read-and-cleared
   // them): read first so clean shadow pages are never dirtied.
-  for (uint64_t *c = beg; c < end; c++)
+  for (Counter *c = beg; c < end; c++)
     if (*c)
       *c = 0;
 }
+template void clear_counters (uint64_t *, uint64_t *);
+template void clear_counters (uint32_t *, uint32_t *);
+
+namespace {
 
 void
 granule_bounds (uintptr_t p, size_t size, uint64_t **beg, uint64_t **end)

@@ -33,6 +33,13 @@ struct GranuleStats
   uint64_t touched;        // Granules with a non-zero counter.
 };
 
+// Counter ranges of at least this many bytes are released with madvise
+// instead of written (blocks of 512 KiB and more).
+constexpr size_t kShadowMadviseThreshold = 64 * 1024;
+// Zero the counters in [BEG, END) (of either shadow: uint64_t granule
+// counters or uint32_t histogram slots), without dirtying clean pages.
+template <typename Counter> void clear_counters (Counter *beg, Counter *end);
+
 // Zero the counters of the block's granules (at allocation).
 void shadow_clear (uintptr_t p, size_t size);
 // Zero the counters of every granule overlapping [BEGIN, END); nothing

@@ -24,6 +24,19 @@
 
 #define MEMPROF_ABI_VERSION 1
 
+/* Histogram mode (-fheapprof-histogram): one 4-byte counter per 8-byte
+   slot, saturating at 2^32 - 1, in a shadow of its own (half the size of
+   the address space it covers: 64 TiB reserved, committed only where
+   counters are written):
+     shadow(addr) = ((addr & ~(SLOT - 1)) >> HISTOGRAM_SHADOW_SCALE) + base
+   Instrumented code of that mode uses its own base symbol and runtime
+   entry points (below), so the default mode's code and runtime paths are
+   those of a runtime without histograms.  */
+#define MEMPROF_HISTOGRAM_SLOT_SIZE 8
+#define MEMPROF_HISTOGRAM_SHADOW_SCALE 1
+#define MEMPROF_HISTOGRAM_COUNTER_SIZE 4
+#define MEMPROF_HISTOGRAM_COUNTER_MAX 0xffffffffu
+
 /* Symbols referenced by instrumented code.  */
 #define MEMPROF_SHADOW_BASE_SYMBOL "__memprof_shadow_memory_dynamic_address"
 #define MEMPROF_INIT_SYMBOL "__memprof_init"
@@ -35,6 +48,23 @@
    undefined reference whose name says what to do.  */
 #define MEMPROF_LINK_CHECK_SYMBOL \
   "__memprof_runtime_v1_missing__link_with_fheapprof"
+/* The same for units compiled with -fheapprof-histogram: it also
+   registers the unit's mode.  A process whose units disagree (one with,
+   one without -fheapprof-histogram) stops at start-up with one line
+   saying so, rather than count into two shadows.  */
+#define MEMPROF_HISTOGRAM_LINK_CHECK_SYMBOL \
+  "__memprof_runtime_v1_histogram_missing__link_with_fheapprof"
+/* Histogram mode's shadow base, set when the first unit of that mode
+   registers (its priority-1 constructor).  */
+#define MEMPROF_HISTOGRAM_SHADOW_BASE_SYMBOL "__memprof_histogram_shadow_base"
+/* Histogram mode's counterparts of the callbacks, memory builtins and
+   strided count below: same signatures, counting 8-byte slots.  */
+#define MEMPROF_HISTOGRAM_LOAD_CALLBACK "__memprof_hist_load"
+#define MEMPROF_HISTOGRAM_STORE_CALLBACK "__memprof_hist_store"
+#define MEMPROF_HISTOGRAM_MEMCPY "__memprof_hist_memcpy"
+#define MEMPROF_HISTOGRAM_MEMMOVE "__memprof_hist_memmove"
+#define MEMPROF_HISTOGRAM_MEMSET "__memprof_hist_memset"
+#define MEMPROF_HISTOGRAM_COUNT_STRIDED "__memprof_hist_count_strided"
 /* Weak, NUL-terminated char array emitted by the plugin when
    -fplugin-arg-memprof-dir=DIR (or -fheapprof=DIR) was given.  */
 #define MEMPROF_PROFILE_DIR_SYMBOL "__memprof_profile_dir"
@@ -60,8 +90,17 @@ extern "C" {
 #include <stddef.h>
 #include <stdint.h>
 extern uintptr_t __memprof_shadow_memory_dynamic_address;
+extern uintptr_t __memprof_histogram_shadow_base;
 void __memprof_init (void);
 void __memprof_runtime_v1_missing__link_with_fheapprof (void);
+void __memprof_runtime_v1_histogram_missing__link_with_fheapprof (void);
+void __memprof_hist_load (uintptr_t addr);
+void __memprof_hist_store (uintptr_t addr);
+void *__memprof_hist_memcpy (void *dst, const void *src, size_t n);
+void *__memprof_hist_memmove (void *dst, const void *src, size_t n);
+void *__memprof_hist_memset (void *dst, int c, size_t n);
+void __memprof_hist_count_strided (uintptr_t addr, uintptr_t count,
+                                   uintptr_t stride);
 void __memprof_load (uintptr_t addr);
 void __memprof_store (uintptr_t addr);
 void *__memprof_memcpy (void *dst, const void *src, size_t n);

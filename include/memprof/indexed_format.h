@@ -48,7 +48,20 @@
               bucket count B (a power of two), then B buckets of
               { u64 hash, u64 group offset within RECORDS }; an empty
               bucket has offset ~0.  Hash: HASH_TYPE of the name's bytes;
-              open addressing, probing bucket (h + i) mod B.  */
+              open addressing, probing bucket (h + i) mod B.
+
+   Sections added within version 1 (readers that do not know them skip
+   them):
+
+   HISTOGRAMS (histogram mode, -fheapprof-histogram; present exactly when
+              SUMMARY has ACCESS_GRANULE 8) uleb n, then n entries:
+              uleb stack id (STACKS), uleb slot count k, then k ulebs:
+              slot i is the accesses to bytes [8i, 8i + 8) from the
+              start of the record's blocks, summed over its blocks (and
+              over the merged profiles).  At most one entry per record;
+              a record without one had no slot counted.  Merging adds
+              histograms slot by slot; profiles of the two modes are
+              not merged (memprof-merge refuses them).  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -91,7 +104,9 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_STACKS = 5,
   MEMPROF_SECTION_SCHEMA = 6,
   MEMPROF_SECTION_RECORDS = 7,
-  MEMPROF_SECTION_FUNCTIONS = 8
+  MEMPROF_SECTION_FUNCTIONS = 8,
+  /* 9 is reserved (types).  */
+  MEMPROF_SECTION_HISTOGRAMS = 10
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */
@@ -107,7 +122,11 @@ enum memprof_indexed_summary_tag
      metadata PEAK_*); absent when none had one.  */
   MEMPROF_SUMMARY_PEAK_BYTES = 7,
   MEMPROF_SUMMARY_PEAK_BLOCKS = 8,
-  MEMPROF_SUMMARY_PEAK_TIME = 9      /* ms into that run.  */
+  MEMPROF_SUMMARY_PEAK_TIME = 9,     /* ms into that run.  */
+  /* 10 is reserved (sampling).  */
+  /* Bytes one access counter covered: 8 in histogram mode (the profile
+     has a HISTOGRAMS section); absent in the default mode (64).  */
+  MEMPROF_SUMMARY_ACCESS_GRANULE = 11
 };
 
 #endif /* MEMPROF_INDEXED_FORMAT_H */

@@ -54,4 +54,53 @@ memprof_count_strided (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
     }
 }
 
+/* Histogram mode (abi.h): the same two rules with 8-byte slots for
+   granules.  A range adds one to every slot it overlaps (a memset of a
+   block counts each of its slots once); a strided run adds to each slot
+   the number of its accesses in that slot.  Counters saturate at
+   MEMPROF_HISTOGRAM_COUNTER_MAX instead of wrapping.  */
+static inline uint32_t *
+memprof_histogram_counter (uintptr_t shadow_base, uintptr_t addr)
+{
+  return (uint32_t *) (((addr & ~(uintptr_t) (MEMPROF_HISTOGRAM_SLOT_SIZE - 1))
+                        >> MEMPROF_HISTOGRAM_SHADOW_SCALE) + shadow_base);
+}
+
+static inline void
+memprof_histogram_add (uint32_t *c, uintptr_t n)
+{
+  uint32_t room = MEMPROF_HISTOGRAM_COUNTER_MAX - *c;
+  *c = n >= room ? MEMPROF_HISTOGRAM_COUNTER_MAX : *c + (uint32_t) n;
+}
+
+static inline void
+memprof_histogram_count_range (uintptr_t shadow_base, uintptr_t addr, size_t n)
+{
+  if (n == 0 || shadow_base == 0)
+    return;
+  uint32_t *c = memprof_histogram_counter (shadow_base, addr);
+  uint32_t *end = memprof_histogram_counter (shadow_base, addr + n - 1);
+  for (; c <= end; c++)
+    memprof_histogram_add (c, 1);
+}
+
+static inline void
+memprof_histogram_count_strided (uintptr_t shadow_base, uintptr_t addr,
+                                 uintptr_t count, uintptr_t stride)
+{
+  if (count == 0 || stride == 0 || shadow_base == 0)
+    return;
+  while (count)
+    {
+      /* Accesses from ADDR up to the end of its slot.  */
+      uintptr_t room = (addr | (MEMPROF_HISTOGRAM_SLOT_SIZE - 1)) - addr;
+      uintptr_t n = room / stride + 1;
+      if (n > count)
+        n = count;
+      memprof_histogram_add (memprof_histogram_counter (shadow_base, addr), n);
+      addr += n * stride;
+      count -= n;
+    }
+}
+
 #endif /* MEMPROF_RANGE_ACCESS_H */

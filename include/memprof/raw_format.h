@@ -32,6 +32,17 @@
                  recursive cycle), were left out; the address is the pc
                  with that bit cleared (user-space addresses never have
                  it set).
+     histograms  (histogram mode only: HISTOGRAM_OFFSET non-zero)
+                 u64 count, then COUNT entries
+                   { u64 stack_id; u64 num_slots; u64 slot[num_slots] }
+                 slot[i]: the accesses to bytes [8i, 8i + 8) from the
+                 start of the context's blocks, summed over its blocks
+                 reported in this profile (freed, or live at the dump).
+                 A context has at most one entry; one with no entry had
+                 no slot counted.  num_slots is the context's largest
+                 block's slot count, capped by the runtime (512 in this
+                 one: slots further in are left out of the histogram,
+                 not folded into its last slot).
 
    Modules come and go (dlopen, dlclose), and a module loaded later may
    take the addresses of one closed before.  The runtime counts module
@@ -47,6 +58,10 @@
    A section a writer has nothing for still appears, with count 0.
    Reserved header words are zero; a reader ignores them, a later
    version may give them a meaning (a new section's offset).
+
+   HISTOGRAM_OFFSET (the first reserved word, given this meaning within
+   version 3) is 0 in profiles of the default mode, which are unchanged;
+   metadata ACCESS_GRANULE says 8 in histogram mode.
 
    Versioning: additions a reader can skip (metadata tags, MIB fields
    appended, reserved words given a meaning) keep the version; a change
@@ -87,7 +102,8 @@ struct memprof_raw_header
   uint64_t segment_offset;
   uint64_t mib_offset;
   uint64_t stack_offset;
-  uint64_t reserved[9];         /* Zero.  */
+  uint64_t histogram_offset;    /* 0: no histograms (default mode).  */
+  uint64_t reserved[8];         /* Zero.  */
 };
 
 /* Metadata tags.  Unknown tags are skipped by readers.  */
@@ -107,8 +123,13 @@ enum memprof_raw_meta_tag
   MEMPROF_META_PEAK_BYTES = 10,   /* u64: the process's largest live heap
                                      bytes (requested sizes) so far.  */
   MEMPROF_META_PEAK_BLOCKS = 11,  /* u64: live blocks at that moment.  */
-  MEMPROF_META_PEAK_TIME = 12     /* u64: when, in ms of the profile's
+  MEMPROF_META_PEAK_TIME = 12,    /* u64: when, in ms of the profile's
                                      clock (see START_TIME).  */
+  /* 13 is reserved (sampling).  */
+  MEMPROF_META_ACCESS_GRANULE = 14 /* u64: bytes one access counter
+                                      covers: 8 in histogram mode (8-byte
+                                      slots); absent: 64, the default
+                                      mode's granules.  */
 };
 
 /* One executable mapping of a module (one PT_LOAD with PF_X).  The

@@ -12,7 +12,10 @@ Several terms may be joined with commas (fn=f,line=12): all must hold.
 
 CHECKS is one string of FIELD OP NUMBER comparisons separated by blanks,
 e.g. "alloc_count==10 total_size >= 640".  OP is one of == != < <= > >=.
-FIELD is any numeric record field, or num_frames (the stack's length).
+FIELD is any numeric record field, or num_frames (the stack's length);
+in histogram profiles also histogram.N (slot N's accesses: bytes [8N,
+8N + 8) of the context's blocks) and histogram_slots (the histogram's
+length).
 
 Without --none, exactly one record must match the selector and pass every
 check.  With --none, no record may match.  Exit status: 0 when the check
@@ -34,7 +37,7 @@ OPERATORS = {
     ">": operator.gt,
 }
 
-CHECK_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
+CHECK_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[0-9]+)?)\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
 
 
 def usage_error(message):
@@ -108,6 +111,14 @@ def describe(record):
 def field_value(record, field):
     if field == "num_frames":
         return len(record.get("stack") or [])
+    histogram = record.get("histogram")
+    if field == "histogram_slots":
+        return len(histogram) if isinstance(histogram, list) else None
+    if field.startswith("histogram."):
+        slot = int(field.split(".", 1)[1])
+        if not isinstance(histogram, list) or slot >= len(histogram):
+            return None
+        return histogram[slot]
     value = record.get(field)
     if isinstance(value, bool) or not isinstance(value, int):
         return None
