@@ -7,6 +7,7 @@
 #include "diag.h"
 #include "diff_report.h"
 #include "export_formats.h"
+#include "field_map.h"
 #include "indexed_reader.h"
 #include "json_output.h"
 #include "profile_input.h"
@@ -86,6 +87,8 @@ struct Options
   std::string function;
   SymbolizerOptions sym;
   std::string file;
+  // --print-layout MODULE TYPE SIZE [COUNTS]: a testing aid (HACKING.md).
+  std::vector<std::string> print_layout;
 };
 
 // NAME's value in the table KNOWN of (name, value) pairs; false when it
@@ -108,7 +111,7 @@ bool
 parse_options (int argc, char **argv, Options &o)
 {
   enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
-         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC, OPT_DIFF };
+         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC, OPT_DIFF, OPT_PRINT_LAYOUT };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
     { "format", required_argument, nullptr, OPT_FORMAT },
@@ -117,6 +120,7 @@ parse_options (int argc, char **argv, Options &o)
     { "sort", required_argument, nullptr, OPT_SORT },
     { "top", required_argument, nullptr, OPT_TOP },
     { "function", required_argument, nullptr, OPT_FUNCTION },
+    { "print-layout", no_argument, nullptr, OPT_PRINT_LAYOUT },
     MEMPROF_COMMON_LONG_OPTIONS,
     { nullptr, 0, nullptr, 0 },
   };
@@ -184,12 +188,25 @@ parse_options (int argc, char **argv, Options &o)
         o.have_function = true;
         o.function = optarg;
         break;
+      case OPT_PRINT_LAYOUT:
+        o.print_layout.push_back ("");
+        break;
       default:
         if (handle_common_option (c, o.sym, usage))
           break;
         hint_help ();
         return false;
       }
+  if (!o.print_layout.empty ())
+    {
+      if (argc - optind < 3 || argc - optind > 4)
+        {
+          report_error ("", "--print-layout takes MODULE TYPE SIZE [COUNTS]");
+          return false;
+        }
+      o.print_layout.assign (argv + optind, argv + argc);
+      return true;
+    }
   if (o.diff)
     {
       if (optind + 2 != argc)
@@ -358,9 +375,64 @@ run_diff (const Options &o)
   return flush_stdout () ? 0 : 1;
 }
 
+// --print-layout MODULE TYPE SIZE [COUNTS]: the type's flattened layout
+// and, given comma-separated slot counts (a "fold:" prefix folds them),
+// the field report of that histogram.
+int
+run_print_layout (const Options &o)
+{
+  const std::vector<std::string> &a = o.print_layout;
+  unsigned long long size;
+  if (!parse_whole_number ("type size", a[2].c_str (), 1, UINT64_MAX, size))
+    return 1;
+  Symbolizer sym (o.sym);
+  LayoutFinder finder (sym);
+  TypeLayout layout;
+  std::string problem;
+  if (!finder.find (a[0], a[1], size, layout, problem))
+    {
+      report_error (a[0], problem);
+      return 1;
+    }
+  static const char *const kKinds[] = { "field", "padding", "union",
+                                        "bitfield" };
+  for (const LayoutField &f : layout.fields)
+    {
+      std::string rep;
+      for (const auto &r : f.repeats)
+        rep += format (" x%llu/%llu", (unsigned long long) r.second,
+                       (unsigned long long) r.first);
+      std::printf ("%llu %llu %llu %s %s%s%s%s\n",
+                   (unsigned long long) f.offset, (unsigned long long) f.size,
+                   (unsigned long long) f.align, kKinds[f.kind],
+                   f.name.c_str (), rep.c_str (),
+                   f.detail.empty () ? "" : " ", f.detail.c_str ());
+    }
+  if (a.size () == 4)
+    {
+      std::string counts = a[3];
+      bool folded = counts.compare (0, 5, "fold:") == 0;
+      if (folded)
+        counts.erase (0, 5);
+      std::vector<uint64_t> slots;
+      for (size_t at = 0; at <= counts.size ();)
+        {
+          size_t comma = std::min (counts.find (',', at), counts.size ());
+          slots.push_back (std::strtoull (counts.c_str () + at, nullptr, 10));
+          at = comma + 1;
+        }
+      FieldReport report;
+      map_fields (layout, slots, folded, 1, report);
+      std::fputs (field_report_text (report, "").c_str (), stdout);
+    }
+  return flush_stdout () ? 0 : 1;
+}
+
 int
 run (const Options &o)
 {
+  if (!o.print_layout.empty ())
+    return run_print_layout (o);
   if (!o.diff_new.empty ())
     return run_diff (o);
   Loaded l;

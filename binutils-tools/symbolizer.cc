@@ -198,6 +198,29 @@ Symbolizer::load (const std::string &recorded_path,
   return raw;
 }
 
+Dwarf *
+Symbolizer::module_dwarf (const std::string &path, uint64_t &bias,
+                          std::string &problem)
+{
+  ModuleProblem p;
+  LoadedModule *m = load (path, "", p);
+  if (!m->usable)
+    {
+      problem = p.message;
+      return nullptr;
+    }
+  std::unique_lock<std::shared_mutex> lock (m->mu);
+  Dwarf_Addr b = 0;
+  Dwarf *dw = dwfl_module_getdwarf (m->mod, &b);
+  if (!dw)
+    {
+      problem = format ("no debug info for %s", path.c_str ());
+      return nullptr;
+    }
+  bias = b;
+  return dw;
+}
+
 std::unique_ptr<ProfileMap>
 Symbolizer::map_profile (const RawProfile &prof,
                          std::vector<ModuleProblem> &problems)

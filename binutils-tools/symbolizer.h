@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+typedef struct Dwarf Dwarf;
+
 namespace memprof {
 
 struct SymbolizerOptions
@@ -73,6 +75,13 @@ public:
   // (inlined) first, appended to OUT.
   void symbolize (const ProfileMap &map, uint64_t pc, uint64_t generation,
                   std::vector<Frame> &out);
+
+  // The DWARF of the module the profile recorded as PATH (build id not
+  // checked), opened as for symbolization (--binary, separate debug
+  // files), or null with PROBLEM saying why.  BIAS is added to its
+  // addresses.  Not while another thread symbolizes.
+  Dwarf *module_dwarf (const std::string &path, uint64_t &bias,
+                       std::string &problem);
 
 private:
   LoadedModule *load (const std::string &recorded_path,

@@ -1,0 +1,345 @@
+// Slots to fields, cold fields, and the cache-line arithmetic.
+#include "field_map.h"
+
+#include "diag.h"
+#include "json_output.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_set>
+
+namespace memprof {
+
+namespace {
+
+// Types larger than this get no field report (the byte map is per byte).
+constexpr uint64_t kMaxTypeBytes = uint64_t (4) << 20;
+constexpr uint64_t kSlot = 8, kLine = 64;
+
+struct UnionFind
+{
+  std::vector<size_t> parent;
+  explicit UnionFind (size_t n) : parent (n) { std::iota (parent.begin (), parent.end (), 0); }
+  size_t find (size_t x)
+  {
+    while (parent[x] != x)
+      x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void unite (size_t a, size_t b) { parent[find (a)] = find (b); }
+};
+
+// Cache-line bytes per object that the byte ranges RANGES of each object
+// touch, objects of SIZE bytes back to back from a line boundary: the
+// lines touched over one period of the placement, per object.
+double
+line_bytes_per_object (uint64_t size,
+                       const std::vector<std::pair<uint64_t, uint64_t>> &ranges)
+{
+  if (size == 0 || ranges.empty ())
+    return 0;
+  uint64_t period = kLine / std::gcd (size, kLine);
+  std::unordered_set<uint64_t> lines;
+  for (uint64_t i = 0; i < period; i++)
+    for (const auto &r : ranges)
+      for (uint64_t l = (i * size + r.first) / kLine;
+           l <= (i * size + r.second - 1) / kLine; l++)
+        lines.insert (l);
+  return double (lines.size ()) * kLine / period;
+}
+
+std::string
+bytes_text (double b)
+{
+  return b == uint64_t (b) ? format ("%llu", (unsigned long long) b)
+                           : format ("%.1f", b);
+}
+
+// NAMES joined, the first few only.
+std::string
+name_list (const std::vector<std::string> &names)
+{
+  std::string s;
+  for (size_t i = 0; i < names.size () && i < 4; i++)
+    s += (i ? ", " : "") + names[i];
+  if (names.size () > 4)
+    s += format (" and %zu more", names.size () - 4);
+  return s;
+}
+
+} // namespace
+
+bool
+fold_blocks (uint64_t type_size, uint64_t min_size, uint64_t max_size)
+{
+  return type_size && max_size > type_size && min_size % type_size == 0
+         && max_size % type_size == 0;
+}
+
+bool
+map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
+            bool folded, uint64_t objects, FieldReport &report)
+{
+  report = FieldReport ();
+  report.folded = folded;
+  report.objects = objects;
+  const uint64_t n = layout.size;
+  if (n == 0 || n > kMaxTypeBytes)
+    {
+      report.suggestion = format ("no field report: %s is %llu bytes",
+                                  layout.name.c_str (),
+                                  (unsigned long long) n);
+      return false;
+    }
+  const std::vector<LayoutField> &leaves = layout.fields;
+  // Which leaf holds each byte; leaves sharing a byte (bit-fields) unite.
+  std::vector<int32_t> owner (n, -1), pad_owner (n, -1);
+  UnionFind groups (leaves.size ());
+  for (size_t i = 0; i < leaves.size (); i++)
+    {
+      bool pad = leaves[i].kind == LayoutField::PADDING;
+      leaves[i].each_repetition ([&] (uint64_t off) {
+        for (uint64_t b = off; b < off + leaves[i].size && b < n; b++)
+          {
+            int32_t &o = pad ? pad_owner[b] : owner[b];
+            if (o < 0)
+              o = int32_t (i);
+            else if (!pad)
+              groups.unite (o, i);
+          }
+      });
+    }
+  // The slots of one period of the block: the type's own, or, folded,
+  // until slot and element boundaries meet again.
+  uint64_t period_bytes = folded ? n / std::gcd (n, kSlot) * kSlot
+                                 : (n + kSlot - 1) / kSlot * kSlot;
+  uint64_t period = period_bytes / kSlot;
+  std::vector<int32_t> slot_leaf (period, -1), slot_pad (period, -1);
+  for (uint64_t s = 0; s < period; s++)
+    for (uint64_t b = s * kSlot; b < (s + 1) * kSlot; b++)
+      {
+        uint64_t e = folded ? b % n : b;
+        if (e >= n)
+          break;
+        if (owner[e] >= 0)
+          {
+            if (slot_leaf[s] < 0)
+              slot_leaf[s] = owner[e];
+            else
+              groups.unite (slot_leaf[s], owner[e]);
+          }
+        else if (pad_owner[e] >= 0 && slot_pad[s] < 0)
+          slot_pad[s] = pad_owner[e];
+      }
+  std::vector<uint64_t> count (leaves.size (), 0);
+  for (uint64_t i = 0; i < slots.size (); i++)
+    {
+      uint64_t c = slots[i];
+      report.total += c;
+      uint64_t s = folded ? i % period : i;
+      if (s >= period)
+        report.beyond += c;
+      else if (slot_leaf[s] >= 0)
+        count[groups.find (slot_leaf[s])] += c;
+      else if (slot_pad[s] >= 0)
+        count[slot_pad[s]] += c;
+      else
+        report.beyond += c;
+    }
+  std::vector<int64_t> row_of (leaves.size (), -1);
+  for (size_t i = 0; i < leaves.size (); i++)
+    {
+      const LayoutField &f = leaves[i];
+      size_t root = f.kind == LayoutField::PADDING ? i : groups.find (i);
+      if (row_of[root] >= 0)
+        {
+          FieldRow &r = report.rows[row_of[root]];
+          r.name += ", " + f.name;
+          r.shared = true;
+          r.detail.clear ();
+          r.size += f.size;
+          r.members.push_back (i);
+          continue;
+        }
+      row_of[root] = int64_t (report.rows.size ());
+      FieldRow r;
+      r.name = f.name;
+      r.kind = f.kind;
+      r.detail = f.detail;
+      r.offset = f.offset;
+      r.size = f.size;
+      r.accesses = count[root];
+      r.members.push_back (i);
+      report.rows.push_back (std::move (r));
+    }
+  finish_field_report (layout, report);
+  return true;
+}
+
+void
+add_field_report (FieldReport &a, const FieldReport &b)
+{
+  for (const FieldRow &rb : b.rows)
+    {
+      auto it = std::find_if (a.rows.begin (), a.rows.end (),
+                              [&] (const FieldRow &ra) {
+                                return ra.name == rb.name;
+                              });
+      if (it != a.rows.end ())
+        it->accesses += rb.accesses;
+      else
+        a.rows.push_back (rb);
+    }
+  a.total += b.total;
+  a.beyond += b.beyond;
+  a.objects += b.objects;
+  a.folded = a.folded || b.folded;
+}
+
+void
+finish_field_report (const TypeLayout &layout, FieldReport &report)
+{
+  std::vector<std::string> hot_names, cold_names;
+  std::vector<const LayoutField *> hot;
+  uint64_t cold_bytes = 0;
+  for (FieldRow &r : report.rows)
+    {
+      if (r.kind == LayoutField::PADDING)
+        {
+          r.cold = false;
+          continue;
+        }
+      r.cold = r.accesses == 0 || r.accesses * 100 < report.total;
+      (r.cold ? cold_names : hot_names).push_back (r.name);
+      for (size_t m : r.members)
+        {
+          const LayoutField &f = layout.fields[m];
+          if (r.cold)
+            cold_bytes += f.total_bytes ();
+          else
+            hot.push_back (&f);
+        }
+    }
+  report.bytes_before = report.bytes_after = 0;
+  report.split = false;
+  if (report.total == 0)
+    {
+      report.suggestion = "no accesses counted in " + layout.name;
+      return;
+    }
+  if (cold_names.empty ())
+    {
+      report.suggestion = "no cold fields: every field of " + layout.name
+                          + " has 1% of the accesses or more";
+      return;
+    }
+  // The hot fields' bytes now, and packed together (largest alignment
+  // first, so no padding between them beyond the fields' own).
+  std::vector<std::pair<uint64_t, uint64_t>> now;
+  for (const LayoutField *f : hot)
+    f->each_repetition ([&] (uint64_t off) {
+      now.emplace_back (off, off + f->size);
+    });
+  std::stable_sort (hot.begin (), hot.end (),
+                    [] (const LayoutField *a, const LayoutField *b) {
+                      return a->align > b->align;
+                    });
+  uint64_t packed = 0, max_align = 1;
+  for (const LayoutField *f : hot)
+    {
+      uint64_t a = std::max<uint64_t> (f->align, 1);
+      max_align = std::max (max_align, a);
+      packed = (packed + a - 1) / a * a + f->total_bytes ();
+    }
+  packed = (packed + max_align - 1) / max_align * max_align;
+  std::vector<std::pair<uint64_t, uint64_t>> front;
+  if (packed)
+    front.emplace_back (0, packed);
+  double before = line_bytes_per_object (layout.size, now);
+  double reorder = line_bytes_per_object (layout.size, front);
+  double split = line_bytes_per_object (packed, front);
+  report.bytes_before = before;
+  std::string per = format (" bytes of cache lines per object instead of %s",
+                            bytes_text (before).c_str ());
+  auto saved = [&] (double after) {
+    double d = before - after;
+    std::string s = format ("%s saved per object", bytes_text (d).c_str ());
+    if (report.objects > 1)
+      s += format (", %s over its %llu objects",
+                   bytes_text (d * report.objects).c_str (),
+                   (unsigned long long) report.objects);
+    return s;
+  };
+  std::string cold = format ("%s: %llu bytes", name_list (cold_names).c_str (),
+                             (unsigned long long) cold_bytes);
+  if (split >= before)
+    {
+      report.bytes_after = before;
+      report.suggestion = format ("no change saves cache lines: the hot "
+                                  "fields take %s bytes of cache lines per "
+                                  "object (cold: %s)",
+                                  bytes_text (before).c_str (), cold.c_str ());
+    }
+  else if (reorder <= split)
+    {
+      report.bytes_after = reorder;
+      report.suggestion = "put the hot fields (" + name_list (hot_names)
+                          + ") together: " + bytes_text (reorder) + per
+                          + " (" + saved (reorder) + ")";
+    }
+  else
+    {
+      report.split = true;
+      report.bytes_after = split;
+      report.suggestion = "move the cold fields (" + cold + ") out of "
+                          + layout.name + ": its hot fields would take "
+                          + bytes_text (split) + per + " (" + saved (split)
+                          + ")";
+    }
+}
+
+std::string
+field_report_text (const FieldReport &report, const std::string &indent)
+{
+  std::string s = indent + "  offset    size      accesses   share  field\n";
+  for (const FieldRow &r : report.rows)
+    {
+      double share = report.total ? 100.0 * r.accesses / report.total : 0;
+      std::string note;
+      if (r.shared)
+        note = "  [share slots: not split]";
+      else if (!r.detail.empty ())
+        note = "  [" + r.detail + "]";
+      if (r.cold)
+        note += "  [cold]";
+      s += indent + format ("%8llu %7llu %13llu %6.1f%%  %s%s\n",
+                            (unsigned long long) r.offset,
+                            (unsigned long long) r.size,
+                            (unsigned long long) r.accesses, share,
+                            r.name.c_str (), note.c_str ());
+    }
+  if (report.beyond)
+    s += indent + format ("%29llu %6.1f%%  (past the type's end)\n",
+                          (unsigned long long) report.beyond,
+                          100.0 * report.beyond / report.total);
+  return s + indent + "suggestion: " + report.suggestion + "\n";
+}
+
+std::string
+field_report_json (const FieldReport &report)
+{
+  static const char *const kKinds[] = { "field", "padding", "union",
+                                        "bitfield" };
+  std::string s = "[";
+  for (const FieldRow &r : report.rows)
+    s += format ("%s{\"name\": %s, \"offset\": %llu, \"size\": %llu, "
+                 "\"accesses\": %llu, \"kind\": \"%s\", \"shared\": %s, "
+                 "\"cold\": %s}",
+                 s.size () > 1 ? ", " : "", json_string (r.name).c_str (),
+                 (unsigned long long) r.offset, (unsigned long long) r.size,
+                 (unsigned long long) r.accesses, kKinds[r.kind],
+                 r.shared ? "true" : "false", r.cold ? "true" : "false");
+  return s + "]";
+}
+
+} // namespace memprof

@@ -1,0 +1,72 @@
+// Mapping a context's 8-byte access-histogram slots onto its type's
+// fields (type_layout.h), and what the counts suggest.  An access counts
+// in the slot of its first byte, so a slot's count belongs to whichever
+// fields lie in it: fields sharing a slot (two ints, bit-fields) form one
+// row whose count is never split between them; a field spanning several
+// slots gets all of them.
+#ifndef MEMPROF_TOOLS_FIELD_MAP_H
+#define MEMPROF_TOOLS_FIELD_MAP_H
+
+#include "type_layout.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+// One row of a field report: one field, or the fields that share slots.
+struct FieldRow
+{
+  std::string name;             // Fields sharing slots: "a, b".
+  LayoutField::Kind kind = LayoutField::FIELD;  // Of the first member.
+  bool shared = false;          // Several fields: the count is theirs.
+  std::string detail;           // The single member's (union, bits).
+  uint64_t offset = 0;          // Of the first member.
+  uint64_t size = 0;            // Sum of the members' sizes (one element).
+  uint64_t accesses = 0;
+  bool cold = false;            // Zero or under 1% of all accesses.
+  std::vector<size_t> members;  // Indexes of the layout's fields.
+};
+
+struct FieldReport
+{
+  std::vector<FieldRow> rows;   // By offset; padding rows included.
+  uint64_t total = 0;           // All slots' accesses.
+  uint64_t beyond = 0;          // In slots past the type (not folded).
+  bool folded = false;          // Blocks are arrays of the type.
+  // Cache-line bytes per object its hot fields touch, objects back to
+  // back (an array, or a heap of equal blocks); after: with the cold
+  // fields moved out (SPLIT) or the hot ones first (REORDER).
+  double bytes_before = 0, bytes_after = 0;
+  bool split = false;           // Moving out beats reordering.
+  uint64_t objects = 0;         // Objects of the type allocated.
+  std::string suggestion;       // One line, no trailing newline.
+};
+
+// Whether blocks of MIN_SIZE..MAX_SIZE bytes are arrays of TYPE_SIZE
+// objects to fold onto the type (both multiples, some longer than one).
+bool fold_blocks (uint64_t type_size, uint64_t min_size, uint64_t max_size);
+
+// The report of SLOTS (slot i: accesses whose first byte is in
+// [8i, 8i+8) of the block, summed over blocks) on LAYOUT; FOLDED slots
+// past the type wrap onto it; OBJECTS: how many objects of the type.
+// False (and REPORT.suggestion says why) when the type is too large.
+bool map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
+                 bool folded, uint64_t objects, FieldReport &report);
+
+// Sums B's rows into A's by name (A's rows of one type, --by-type).
+void add_field_report (FieldReport &a, const FieldReport &b);
+// Marks cold rows and writes the suggestion from the rows' counts.
+void finish_field_report (const TypeLayout &layout, FieldReport &report);
+
+// The report's rows as text lines, each starting with INDENT.
+std::string field_report_text (const FieldReport &report,
+                               const std::string &indent);
+// The rows as a JSON array of {"name", "offset", "size", "accesses",
+// "kind", "shared", "cold"}.
+std::string field_report_json (const FieldReport &report);
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,488 @@
+// Type layouts from DWARF (libdw).
+#include "type_layout.h"
+
+#include "diag.h"
+#include "symbolizer.h"
+
+#include <algorithm>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <unordered_map>
+
+namespace memprof {
+
+// Every struct, class, union and typedef of a module by qualified name.
+struct TypeIndex
+{
+  std::string problem;          // Non-empty: the module is unusable.
+  std::unordered_map<std::string, std::vector<Dwarf_Die>> by_name;
+};
+
+namespace {
+
+// Copies of one type per translation unit compared before one is taken.
+constexpr size_t kMaxCompared = 16;
+// Arrays folded inside one another deeper than this are one leaf.
+constexpr size_t kMaxFoldDepth = 8;
+
+const char *
+die_name (Dwarf_Die *die)
+{
+  Dwarf_Attribute attr;
+  return dwarf_attr_integrate (die, DW_AT_name, &attr)
+           ? dwarf_formstring (&attr) : nullptr;
+}
+
+bool
+die_udata (Dwarf_Die *die, unsigned int at, uint64_t &v)
+{
+  Dwarf_Attribute attr;
+  Dwarf_Word w;
+  if (!dwarf_attr_integrate (die, at, &attr) || dwarf_formudata (&attr, &w))
+    return false;
+  v = w;
+  return true;
+}
+
+bool
+is_record_tag (int tag)
+{
+  return tag == DW_TAG_structure_type || tag == DW_TAG_class_type
+         || tag == DW_TAG_union_type;
+}
+
+// DIE's type with typedefs and qualifiers removed.
+bool
+member_type (Dwarf_Die *die, Dwarf_Die &type)
+{
+  Dwarf_Attribute attr;
+  Dwarf_Die raw;
+  if (!dwarf_attr_integrate (die, DW_AT_type, &attr)
+      || !dwarf_formref_die (&attr, &raw))
+    return false;
+  return dwarf_peel_type (&raw, &type) == 0;
+}
+
+uint64_t
+type_size (Dwarf_Die *type)
+{
+  Dwarf_Word size;
+  return dwarf_aggregate_size (type, &size) == 0 ? size : 0;
+}
+
+uint64_t
+type_align (Dwarf_Die *type, int depth = 0)
+{
+  uint64_t a;
+  if (die_udata (type, DW_AT_alignment, a) && a)
+    return a;
+  int tag = dwarf_tag (type);
+  if (tag == DW_TAG_array_type)
+    {
+      Dwarf_Die elem;
+      return member_type (type, elem) && depth < 32
+               ? type_align (&elem, depth + 1) : 1;
+    }
+  if (is_record_tag (tag))
+    {
+      uint64_t best = 1;
+      Dwarf_Die child;
+      if (depth < 32 && dwarf_child (type, &child) == 0)
+        do
+          {
+            int ct = dwarf_tag (&child);
+            Dwarf_Die t;
+            if ((ct == DW_TAG_member || ct == DW_TAG_inheritance)
+                && !dwarf_hasattr (&child, DW_AT_declaration)
+                && member_type (&child, t))
+              best = std::max (best, dwarf_hasattr (&child, DW_AT_bit_size)
+                                       ? 1 : type_align (&t, depth + 1));
+          }
+        while (dwarf_siblingof (&child, &child) == 0);
+      return best;
+    }
+  uint64_t size = type_size (type);
+  uint64_t align = 1;
+  while (align < size && align < 16)
+    align *= 2;
+  return align;
+}
+
+// The element type and number of elements of array type ARRAY (all
+// dimensions); COUNT 0 when unknown (a flexible array member).
+bool
+array_shape (Dwarf_Die *array, Dwarf_Die &elem, uint64_t &count)
+{
+  if (!member_type (array, elem))
+    return false;
+  count = 1;
+  Dwarf_Die sub;
+  if (dwarf_child (array, &sub) != 0)
+    return count = 0, true;
+  do
+    {
+      if (dwarf_tag (&sub) != DW_TAG_subrange_type)
+        continue;
+      uint64_t n = 0, lower = 0, upper;
+      if (!die_udata (&sub, DW_AT_count, n))
+        {
+          if (!die_udata (&sub, DW_AT_upper_bound, upper))
+            return count = 0, true;
+          die_udata (&sub, DW_AT_lower_bound, lower);
+          n = upper >= lower ? upper - lower + 1 : 0;
+        }
+      count *= n;
+    }
+  while (dwarf_siblingof (&sub, &sub) == 0);
+  return true;
+}
+
+// The byte offset of member DIE within its parent: a constant, or the
+// DW_OP_plus_uconst expression older DWARF uses.  False for a virtual
+// base (a run-time offset).
+bool
+member_offset (Dwarf_Die *die, uint64_t &off)
+{
+  Dwarf_Attribute attr;
+  off = 0;
+  if (!dwarf_attr_integrate (die, DW_AT_data_member_location, &attr))
+    return true;        // A union member.
+  Dwarf_Word w;
+  if (dwarf_formudata (&attr, &w) == 0)
+    return off = w, true;
+  Dwarf_Op *ops;
+  size_t n;
+  if (dwarf_getlocation (&attr, &ops, &n) == 0 && n == 1
+      && ops[0].atom == DW_OP_plus_uconst)
+    return off = ops[0].number, true;
+  return false;
+}
+
+class Flattener
+{
+public:
+  explicit Flattener (std::vector<LayoutField> &out) : out_ (out) {}
+
+  // Leaves of record type TYPE placed at BASE, names under PREFIX.
+  void record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
+               const std::vector<std::pair<uint64_t, uint64_t>> &repeats,
+               int depth);
+
+private:
+  void leaf (LayoutField::Kind kind, std::string name, uint64_t offset,
+             uint64_t size, uint64_t align,
+             const std::vector<std::pair<uint64_t, uint64_t>> &repeats,
+             std::string detail = "")
+  {
+    LayoutField f;
+    f.name = std::move (name);
+    f.kind = kind;
+    f.offset = offset;
+    f.size = size;
+    f.align = align;
+    f.repeats = repeats;
+    f.detail = std::move (detail);
+    out_.push_back (std::move (f));
+  }
+
+  std::vector<LayoutField> &out_;
+};
+
+// "a | b": the names of union UNION's members.
+std::string
+union_members (Dwarf_Die *u)
+{
+  std::string s;
+  Dwarf_Die child;
+  if (dwarf_child (u, &child) == 0)
+    do
+      if (dwarf_tag (&child) == DW_TAG_member)
+        {
+          const char *n = die_name (&child);
+          s += (s.empty () ? "" : " | ") + std::string (n ? n : "?");
+        }
+    while (dwarf_siblingof (&child, &child) == 0);
+  return s;
+}
+
+bool
+has_data_members (Dwarf_Die *type)
+{
+  Dwarf_Die child;
+  if (dwarf_child (type, &child) == 0)
+    do
+      {
+        int tag = dwarf_tag (&child);
+        Dwarf_Die t;
+        if (tag == DW_TAG_member && !dwarf_hasattr (&child, DW_AT_declaration))
+          return true;
+        if (tag == DW_TAG_inheritance && member_type (&child, t)
+            && has_data_members (&t))
+          return true;
+      }
+    while (dwarf_siblingof (&child, &child) == 0);
+  return false;
+}
+
+void
+Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
+                   const std::vector<std::pair<uint64_t, uint64_t>> &repeats,
+                   int depth)
+{
+  // Byte ranges (relative) the members cover, for the padding.
+  std::vector<std::pair<uint64_t, uint64_t>> covered;
+  Dwarf_Die child;
+  if (dwarf_child (type, &child) == 0)
+    do
+      {
+        int tag = dwarf_tag (&child);
+        if ((tag != DW_TAG_member && tag != DW_TAG_inheritance)
+            || dwarf_hasattr (&child, DW_AT_declaration))
+          continue;
+        Dwarf_Die t;
+        uint64_t off;
+        if (!member_type (&child, t) || !member_offset (&child, off))
+          continue;
+        const char *n = die_name (&child);
+        std::string name = n ? n : "";
+        uint64_t size = type_size (&t);
+        int ttag = dwarf_tag (&t);
+        uint64_t bits;
+        if (die_udata (&child, DW_AT_bit_size, bits))
+          {
+            uint64_t bitpos;
+            if (!die_udata (&child, DW_AT_data_bit_offset, bitpos))
+              {
+                // DWARF 2-3: DW_AT_bit_offset counts from the storage
+                // unit's most significant bit (little-endian here).
+                uint64_t storage = size, msb = 0;
+                die_udata (&child, DW_AT_byte_size, storage);
+                die_udata (&child, DW_AT_bit_offset, msb);
+                bitpos = off * 8 + storage * 8 - msb - bits;
+              }
+            if (bits == 0)
+              continue;
+            uint64_t first = bitpos / 8, end = (bitpos + bits + 7) / 8;
+            uint64_t lo = bitpos - first * 8;
+            leaf (LayoutField::BITFIELD, prefix + name, base + first,
+                  end - first, 1, repeats,
+                  format ("bits %llu..%llu", (unsigned long long) lo,
+                          (unsigned long long) (lo + bits - 1)));
+            covered.emplace_back (first, end);
+            continue;
+          }
+        if (size == 0)
+          continue;     // A flexible array member: beyond the type.
+        covered.emplace_back (off, off + size);
+        if (tag == DW_TAG_inheritance)
+          {
+            if (!has_data_members (&t))
+              {
+                covered.pop_back ();    // An empty base takes no bytes.
+                continue;
+              }
+            const char *bn = die_name (&t);
+            record (&t, base + off, prefix + (bn ? bn : "(base)") + "::",
+                    repeats, depth + 1);
+            continue;
+          }
+        if (ttag == DW_TAG_union_type)
+          {
+            std::string members = union_members (&t);
+            leaf (LayoutField::UNION,
+                  prefix + (name.empty () ? "{" + members + "}" : name),
+                  base + off, size, type_align (&t), repeats,
+                  "union of " + members);
+            continue;
+          }
+        if (is_record_tag (ttag) && depth < 64)
+          {
+            record (&t, base + off,
+                    name.empty () ? prefix : prefix + name + ".", repeats,
+                    depth + 1);
+            continue;
+          }
+        Dwarf_Die elem;
+        uint64_t count;
+        if (ttag == DW_TAG_array_type && array_shape (&t, elem, count)
+            && count > 0 && is_record_tag (dwarf_tag (&elem))
+            && dwarf_tag (&elem) != DW_TAG_union_type
+            && repeats.size () < kMaxFoldDepth && depth < 64)
+          {
+            uint64_t esize = type_size (&elem);
+            if (esize > 0 && esize * count == size)
+              {
+                auto inner = repeats;
+                inner.emplace_back (esize, count);
+                record (&elem, base + off, prefix + name + "[].", inner,
+                        depth + 1);
+                continue;
+              }
+          }
+        leaf (LayoutField::FIELD, prefix + name, base + off, size,
+              type_align (&t), repeats);
+      }
+    while (dwarf_siblingof (&child, &child) == 0);
+
+  std::sort (covered.begin (), covered.end ());
+  uint64_t size = type_size (type), at = 0;
+  auto pad = [&] (uint64_t from, uint64_t to) {
+    leaf (LayoutField::PADDING, prefix + "(padding)", base + from, to - from,
+          1, repeats);
+  };
+  for (const auto &c : covered)
+    {
+      if (c.first > at)
+        pad (at, std::min (c.first, size));
+      at = std::max (at, c.second);
+      if (at >= size)
+        break;
+    }
+  if (at < size)
+    pad (at, size);
+}
+
+bool
+same_layout (const TypeLayout &a, const TypeLayout &b)
+{
+  if (a.fields.size () != b.fields.size ())
+    return false;
+  for (size_t i = 0; i < a.fields.size (); i++)
+    {
+      const LayoutField &x = a.fields[i], &y = b.fields[i];
+      if (x.name != y.name || x.kind != y.kind || x.offset != y.offset
+          || x.size != y.size || x.repeats != y.repeats)
+        return false;
+    }
+  return true;
+}
+
+void
+flatten (Dwarf_Die *type, TypeLayout &out)
+{
+  out.fields.clear ();
+  Flattener f (out.fields);
+  if (dwarf_tag (type) == DW_TAG_union_type)
+    {
+      std::string members = union_members (type);
+      LayoutField u;
+      u.name = "{" + members + "}";
+      u.kind = LayoutField::UNION;
+      u.size = out.size;
+      u.align = type_align (type);
+      u.detail = "union of " + members;
+      out.fields.push_back (u);
+      return;
+    }
+  f.record (type, 0, "", {}, 0);
+  std::stable_sort (out.fields.begin (), out.fields.end (),
+                    [] (const LayoutField &a, const LayoutField &b) {
+                      return a.offset < b.offset;
+                    });
+}
+
+// Adds the types under SCOPE (a unit or a namespace, class or function)
+// to INDEX with names qualified by PREFIX.
+void
+index_scope (Dwarf_Die *scope, const std::string &prefix, TypeIndex &index,
+             int depth)
+{
+  Dwarf_Die child;
+  if (depth > 64 || dwarf_child (scope, &child) != 0)
+    return;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      const char *n = die_name (&child);
+      if (is_record_tag (tag) || tag == DW_TAG_typedef)
+        {
+          if (n && !dwarf_hasattr (&child, DW_AT_declaration))
+            index.by_name[prefix + n].push_back (child);
+          if (is_record_tag (tag) && n)
+            index_scope (&child, prefix + n + "::", index, depth + 1);
+        }
+      else if (tag == DW_TAG_namespace)
+        index_scope (&child, prefix + (n ? n : "{anonymous}") + "::", index,
+                     depth + 1);
+      else if (tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block)
+        // A local type: GCC prints a C one by its bare name.
+        index_scope (&child, prefix, index, depth + 1);
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+}
+
+void
+index_dwarf (Dwarf *dw, TypeIndex &index)
+{
+  Dwarf_CU *cu = nullptr;
+  Dwarf_Die cudie, subdie;
+  uint8_t unit_type;
+  while (dwarf_get_units (dw, cu, &cu, nullptr, &unit_type, &cudie, &subdie)
+         == 0)
+    if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
+      index_scope (&cudie, "", index, 0);
+}
+
+} // namespace
+
+LayoutFinder::LayoutFinder (Symbolizer &sym) : sym_ (sym) {}
+LayoutFinder::~LayoutFinder () = default;
+
+bool
+LayoutFinder::find (const std::string &module, const std::string &name,
+                    uint64_t size, TypeLayout &out, std::string &problem)
+{
+  auto &index = indexes_[module];
+  if (!index)
+    {
+      index = std::make_unique<TypeIndex> ();
+      uint64_t bias;
+      Dwarf *dw = sym_.module_dwarf (module, bias, index->problem);
+      if (dw)
+        {
+          index_dwarf (dw, *index);
+          // A dwz-compressed file keeps shared types in its alt file.
+          if (Dwarf *alt = dwarf_getalt (dw))
+            index_dwarf (alt, *index);
+        }
+    }
+  if (!index->problem.empty ())
+    {
+      problem = index->problem;
+      return false;
+    }
+  auto it = index->by_name.find (name);
+  size_t found = 0;
+  if (it != index->by_name.end ())
+    for (Dwarf_Die die : it->second)
+      {
+        Dwarf_Die type = die;
+        if (dwarf_tag (&die) == DW_TAG_typedef
+            && (!member_type (&die, type) || !is_record_tag (dwarf_tag (&type))))
+          continue;
+        if (type_size (&type) != size)
+          continue;
+        TypeLayout l;
+        l.name = name;
+        l.size = size;
+        flatten (&type, l);
+        if (found && !same_layout (l, out))
+          {
+            problem = format ("%s defines two different types %s of %llu "
+                              "bytes", module.c_str (), name.c_str (),
+                              (unsigned long long) size);
+            return false;
+          }
+        if (!found)
+          out = std::move (l);
+        if (++found == kMaxCompared)
+          break;
+      }
+  if (!found)
+    problem = format ("no debug info for type %s (%llu bytes) in %s",
+                      name.c_str (), (unsigned long long) size,
+                      module.c_str ());
+  return found > 0;
+}
+
+} // namespace memprof

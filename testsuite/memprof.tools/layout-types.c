@@ -1,0 +1,56 @@
+/* Types whose DWARF layouts type-layout.exp checks through memprof-dump
+   --print-layout: nested structs, a union, bit-fields, padding, an array
+   of structs folded per element, a typedef of an anonymous struct.  */
+#include <stdlib.h>
+
+struct hdr
+{
+  unsigned short len;
+  unsigned char kind;
+};
+
+struct pair
+{
+  long key;
+  long val;
+};
+
+struct rec
+{
+  long hot;
+  long warm;
+  char payload[104];
+  struct hdr hdr;
+  union
+  {
+    int i;
+    double d;
+  } u;
+  unsigned a : 3, b : 5;
+  double tail;
+};
+
+struct table
+{
+  int n;
+  struct pair items[64];
+};
+
+typedef struct
+{
+  int x;
+  char c;
+} anon_t;
+
+struct rec *volatile rec_sink;
+struct table *volatile table_sink;
+anon_t *volatile anon_sink;
+
+int
+main (void)
+{
+  rec_sink = malloc (sizeof *rec_sink);
+  table_sink = malloc (sizeof *table_sink);
+  anon_sink = malloc (sizeof *anon_sink);
+  return 0;
+}
