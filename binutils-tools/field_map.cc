@@ -157,7 +157,6 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
           r.name += ", " + f.name;
           r.shared = true;
           r.detail.clear ();
-          r.size += f.size;
           r.members.push_back (i);
           continue;
         }
@@ -171,6 +170,24 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
       r.accesses = count[root];
       r.members.push_back (i);
       report.rows.push_back (std::move (r));
+    }
+  // A row's size: the bytes of one element its members cover (bit-fields
+  // sharing a byte count it once).
+  for (FieldRow &r : report.rows)
+    {
+      std::vector<std::pair<uint64_t, uint64_t>> spans;
+      for (size_t m : r.members)
+        spans.emplace_back (leaves[m].offset, leaves[m].offset + leaves[m].size);
+      std::sort (spans.begin (), spans.end ());
+      uint64_t end = 0;
+      r.size = 0;
+      for (const auto &sp : spans)
+        {
+          uint64_t from = std::max (sp.first, end);
+          if (sp.second > from)
+            r.size += sp.second - from;
+          end = std::max (end, sp.second);
+        }
     }
   finish_field_report (layout, report);
   return true;
@@ -201,6 +218,7 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
 {
   std::vector<std::string> hot_names, cold_names;
   std::vector<const LayoutField *> hot;
+  std::vector<std::pair<uint64_t, uint64_t>> hot_units;  // (align, bytes)
   uint64_t cold_bytes = 0;
   for (FieldRow &r : report.rows)
     {
@@ -211,13 +229,22 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
         }
       r.cold = r.accesses == 0 || r.accesses * 100 < report.total;
       (r.cold ? cold_names : hot_names).push_back (r.name);
-      for (size_t m : r.members)
+      const LayoutField &first = layout.fields[r.members[0]];
+      if (r.cold)
+        cold_bytes += r.size * (first.size ? first.total_bytes () / first.size
+                                           : 1);
+      else
         {
-          const LayoutField &f = layout.fields[m];
-          if (r.cold)
-            cold_bytes += f.total_bytes ();
-          else
-            hot.push_back (&f);
+          uint64_t align = 1;
+          for (size_t m : r.members)
+            {
+              hot.push_back (&layout.fields[m]);
+              align = std::max (align, layout.fields[m].align);
+            }
+          hot_units.emplace_back (align, r.size * (first.size
+                                                   ? first.total_bytes ()
+                                                       / first.size
+                                                   : 1));
         }
     }
   report.bytes_before = report.bytes_after = 0;
@@ -240,16 +267,17 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
     f->each_repetition ([&] (uint64_t off) {
       now.emplace_back (off, off + f->size);
     });
-  std::stable_sort (hot.begin (), hot.end (),
-                    [] (const LayoutField *a, const LayoutField *b) {
-                      return a->align > b->align;
+  std::stable_sort (hot_units.begin (), hot_units.end (),
+                    [] (const std::pair<uint64_t, uint64_t> &a,
+                        const std::pair<uint64_t, uint64_t> &b) {
+                      return a.first > b.first;
                     });
   uint64_t packed = 0, max_align = 1;
-  for (const LayoutField *f : hot)
+  for (const auto &u : hot_units)
     {
-      uint64_t a = std::max<uint64_t> (f->align, 1);
+      uint64_t a = std::max<uint64_t> (u.first, 1);
       max_align = std::max (max_align, a);
-      packed = (packed + a - 1) / a * a + f->total_bytes ();
+      packed = (packed + a - 1) / a * a + u.second;
     }
   packed = (packed + max_align - 1) / max_align * max_align;
   std::vector<std::pair<uint64_t, uint64_t>> front;

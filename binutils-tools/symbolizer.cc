@@ -214,7 +214,7 @@ Symbolizer::module_dwarf (const std::string &path, uint64_t &bias,
   Dwarf *dw = dwfl_module_getdwarf (m->mod, &b);
   if (!dw)
     {
-      problem = format ("no debug info for %s", path.c_str ());
+      problem = "no debug info";
       return nullptr;
     }
   bias = b;

@@ -430,7 +430,8 @@ LayoutFinder::~LayoutFinder () = default;
 
 bool
 LayoutFinder::find (const std::string &module, const std::string &name,
-                    uint64_t size, TypeLayout &out, std::string &problem)
+                    uint64_t size, TypeLayout &out, std::string &problem,
+                    bool *module_unusable)
 {
   auto &index = indexes_[module];
   if (!index)
@@ -446,6 +447,8 @@ LayoutFinder::find (const std::string &module, const std::string &name,
             index_dwarf (alt, *index);
         }
     }
+  if (module_unusable)
+    *module_unusable = !index->problem.empty ();
   if (!index->problem.empty ())
     {
       problem = index->problem;
@@ -468,9 +471,8 @@ LayoutFinder::find (const std::string &module, const std::string &name,
         flatten (&type, l);
         if (found && !same_layout (l, out))
           {
-            problem = format ("%s defines two different types %s of %llu "
-                              "bytes", module.c_str (), name.c_str (),
-                              (unsigned long long) size);
+            problem = format ("two different types %s of %llu bytes",
+                              name.c_str (), (unsigned long long) size);
             return false;
           }
         if (!found)
@@ -479,9 +481,8 @@ LayoutFinder::find (const std::string &module, const std::string &name,
           break;
       }
   if (!found)
-    problem = format ("no debug info for type %s (%llu bytes) in %s",
-                      name.c_str (), (unsigned long long) size,
-                      module.c_str ());
+    problem = format ("no debug info for type %s (%llu bytes)",
+                      name.c_str (), (unsigned long long) size);
   return found > 0;
 }
 

@@ -96,11 +96,13 @@ public:
   ~LayoutFinder ();
 
   // The layout of the type NAME of SIZE bytes defined in MODULE (a path
-  // as the profile recorded it).  False with PROBLEM set when the module
-  // or its debug info cannot be read, or it defines no such type, or two
+  // as the profile recorded it).  False with PROBLEM set (not naming
+  // MODULE) when the module or its debug info cannot be read (then
+  // MODULE_UNUSABLE is set), or it defines no such type, or two
   // different ones.
   bool find (const std::string &module, const std::string &name,
-             uint64_t size, TypeLayout &out, std::string &problem);
+             uint64_t size, TypeLayout &out, std::string &problem,
+             bool *module_unusable = nullptr);
 
 private:
   Symbolizer &sym_;
