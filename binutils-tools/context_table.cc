@@ -1,5 +1,6 @@
 // Allocation contexts keyed by symbolized call stack.
 #include "context_table.h"
+#include "diag.h"
 
 #include "diag.h"
 
@@ -190,6 +191,8 @@ ContextTable::add (const Stack &stack, const FieldValues &fields,
 void
 ContextTable::merge_from (const ContextTable &other)
 {
+  if (other.num_profiles)
+    note_sample_interval (other.sample_interval);
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());
@@ -205,6 +208,31 @@ ContextTable::merge_from (const ContextTable &other)
     }
   num_profiles += other.num_profiles;
   note_peak (other.peak);
+}
+
+namespace {
+
+std::string
+sampling_text (uint64_t interval)
+{
+  return interval ? "sampled with sample_interval="
+                      + std::to_string (interval)
+                  : std::string ("exact (not sampled)");
+}
+
+} // namespace
+
+void
+ContextTable::note_sample_interval (uint64_t interval)
+{
+  // A sum of a sampled profile's estimates and an exact profile's counts
+  // would be neither, and no one interval could describe it.
+  if (num_profiles && interval != sample_interval)
+    throw FormatError ("profile is " + sampling_text (interval)
+                       + ", the profiles before it are "
+                       + sampling_text (sample_interval)
+                       + "; only profiles sampled alike merge");
+  sample_interval = interval;
 }
 
 void

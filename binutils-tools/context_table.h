@@ -117,6 +117,15 @@ public:
   } peak;
   void note_peak (const Peak &p);
 
+  // The sampling interval of the profiles merged in (raw metadata
+  // SAMPLE_INTERVAL, indexed SUMMARY_SAMPLE_INTERVAL), 0 when exact: a
+  // sampled profile's fields are weighted estimates.  Profiles merge only
+  // with profiles of the same interval: note_sample_interval throws
+  // FormatError, naming both, when INTERVAL differs from that of the
+  // profiles already in the table (call it before adding a profile).
+  uint64_t sample_interval = 0;
+  void note_sample_interval (uint64_t interval);
+
 private:
   std::vector<Frame> frames_;
   std::vector<uint32_t> frame_position_;    // Frame id -> position id.

@@ -195,6 +195,9 @@ private:
             uint64_t tag = c.uleb ("summary");
             info.summary[tag] = c.uleb ("summary");
           }
+        auto interval = info.summary.find (MEMPROF_SUMMARY_SAMPLE_INTERVAL);
+        table_.note_sample_interval (interval == info.summary.end ()
+                                       ? 0 : interval->second);
         table_.num_profiles += info.summary[MEMPROF_SUMMARY_PROFILES];
         if (info.summary.count (MEMPROF_SUMMARY_PEAK_BYTES))
           {
@@ -206,6 +209,8 @@ private:
             table_.note_peak (p);
           }
       }
+    else
+      table_.note_sample_interval (0);
     // Histogram mode: the summary says so and the histograms come along.
     {
       const Span &h = sections_[MEMPROF_SECTION_HISTOGRAMS];

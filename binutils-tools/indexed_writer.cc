@@ -211,6 +211,8 @@ write_indexed (const ContextTable &table)
       sum.push_back ({ MEMPROF_SUMMARY_PEAK_BLOCKS, table.peak.blocks });
       sum.push_back ({ MEMPROF_SUMMARY_PEAK_TIME, table.peak.time });
     }
+  if (table.sample_interval)
+    sum.push_back ({ MEMPROF_SUMMARY_SAMPLE_INTERVAL, table.sample_interval });
   if (table.histogram_mode ())
     sum.push_back ({ MEMPROF_SUMMARY_ACCESS_GRANULE, kHistogramSlotBytes });
   summary.uleb (sum.size ());

@@ -135,6 +135,9 @@ write_json (FILE *out, const char *kind, uint64_t version,
   b.add (kind);
   b.add ("\", \"version\": ");
   b.add (version);
+  if (table.sample_interval)
+    b.add (format (", \"sample_interval\": %llu, \"estimates\": true",
+                   (unsigned long long) table.sample_interval));
   if (table.peak.known)
     b.add (format (", \"peak\": {\"bytes\": %llu, \"blocks\": %llu, "
                    "\"time_ms\": %llu}",

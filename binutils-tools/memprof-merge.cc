@@ -233,7 +233,8 @@ private:
             }
           catch (const FormatError &e)
             {
-              // Profiles of the two modes (ContextTable::note_access_granule).
+              // Profiles of the two modes (ContextTable::note_access_granule)
+              // or sampled unlike the inputs before it.
               std::lock_guard<std::mutex> report_lock (report_mu_);
               report_error (opts_.inputs[i], e.what ());
               failed_ = true;

@@ -108,6 +108,9 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_PEAK_TIME:
           prof.peak_time = u64_item ("peak time");
           break;
+        case MEMPROF_META_SAMPLE_INTERVAL:
+          prof.sample_interval = u64_item ("sample interval");
+          break;
         case MEMPROF_META_ACCESS_GRANULE:
           prof.access_granule = u64_item ("access granule");
           if (prof.access_granule != 8 && prof.access_granule != 64)

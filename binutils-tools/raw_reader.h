@@ -99,6 +99,8 @@ struct RawProfile
   // context's slot counts.
   uint64_t access_granule = 64;
   std::unordered_map<uint64_t, std::vector<uint64_t>> histograms;
+  // SAMPLE_INTERVAL metadata: 0 for an exact profile.
+  uint64_t sample_interval = 0;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;

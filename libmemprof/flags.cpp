@@ -99,7 +99,7 @@ parse_int (const char *v, size_t n, int min, int max, int *out)
   long long r = 0;
   for (; i < n; i++)
     {
-      if (v[i] < '0' || v[i] > '9' || r > 100000000)
+      if (v[i] < '0' || v[i] > '9' || r > 1000000000)
         return false;
       r = r * 10 + (v[i] - '0');
     }

@@ -1,7 +1,9 @@
 // Allocation and free as the profiler sees them: the header is stamped
 // at allocation (stack id, CPU, time, size), the shadow of the block is
 // cleared; at free the shadow is read and cleared and the block's life
-// merged into its context's Heap Info Block.
+// merged into its context's Heap Info Block.  In the sampling mode
+// (sampler.h) only sampled blocks do all that, weighted; an unsampled
+// block records its size and is otherwise left alone.
 
 #include "runtime.h"
 #include "allocator.h"
@@ -14,6 +16,7 @@
 #include "per_thread.h"
 #include "shadow.h"
 #include "recursion_fold.h"
+#include "sampler.h"
 #include "stack_depot.h"
 #include "unwind.h"
 
@@ -36,6 +39,8 @@ percent_of (const GranuleStats &s)
 
 // SHARED: straight into the shared table, never the thread's cache (a
 // dump: its thread may be a signal handler's, or have no cache yet).
+// SAMPLED: a sampled block, into the table weighted.
+template <bool Sampled = false>
 void
 record_life (const ChunkHeader *h, const GranuleStats &s, bool shared = false)
 {
@@ -49,29 +54,43 @@ record_life (const ChunkHeader *h, const GranuleStats &s, bool shared = false)
   life.alloc_cpu = h->alloc_cpu;
   life.dealloc_cpu = current_cpu ();
   life.data_type_id = h->data_type_id;
-  if (shared)
+  if (Sampled)
+    hib_record_weighted (life, sampled_record_weight (life.size));
+  else if (shared)
     hib_record_shared (life);
   else
     hib_record (life);
 }
 
+// What block H added to its context's live heap.
+inline LiveAmount
+live_amount (const ChunkHeader *h)
+{
+  if (UNLIKELY (h->flags & kChunkSampled))
+    return sampled_live_amount (h->requested_size);
+  return live_exact (h->requested_size);
+}
+
 void
 report_one_live (ChunkHeader *h, void *user, void *)
 {
-  if (h->epoch != profile_epoch)
+  if (h->epoch != profile_epoch || (h->flags & kChunkUnsampled))
     return;
   uint8_t expected = kChunkAllocated;
   if (!__atomic_compare_exchange_n (&h->state, &expected, kChunkReported,
                                     false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_RELAXED))
     return;
-  live_report_exit (depot_live (h->alloc_context_id), h->requested_size);
-  record_life (h,
-               UNLIKELY (histogram_mode)
-                 ? histogram_take_block (h->alloc_context_id, (uintptr_t) user,
-                                         h->requested_size, false)
-                 : shadow_read ((uintptr_t) user, h->requested_size),
-               true);
+  live_report_exit (depot_live (h->alloc_context_id), live_amount (h));
+  GranuleStats s
+    = UNLIKELY (histogram_mode)
+        ? histogram_take_block (h->alloc_context_id, (uintptr_t) user,
+                                h->requested_size, false)
+        : shadow_read ((uintptr_t) user, h->requested_size);
+  if (h->flags & kChunkSampled)
+    record_life<true> (h, s, true);
+  else
+    record_life (h, s, true);
 }
 
 void
@@ -91,8 +110,10 @@ namespace {
 // Make the block P (header H, not yet visible as allocated) a new
 // allocation of SIZE bytes whose stack starts at the caller of FRAME.
 // Inlined: allocate is the hot path, realloc keeps its own copy.
+// SAMPLED: a sampled block of the sampling mode.
+template <bool Sampled>
 MEMPROF_ALWAYS_INLINE void
-start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
+stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
 {
   uintptr_t pcs[256];
   PerThread *pt = per_thread ();
@@ -117,7 +138,23 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   h->requested_size = size;
   h->data_type_id = 0;
   h->epoch = profile_epoch;
-  live_alloc (depot_live (id), size, h->alloc_timestamp);
+  if (Sampled)
+    {
+      h->flags = (h->flags & ~kChunkUnsampled) | kChunkSampled;
+      live_alloc (depot_live (id), size, h->alloc_timestamp,
+                  sampled_live_amount (size));
+      // An unsampled block leaves its counts behind (end_life): clear
+      // the whole primary block, slack included, as its free will.
+      if (!(h->flags & kChunkSecondary))
+        {
+          uintptr_t begin, end;
+          allocator_primary_span (p, h, &begin, &end);
+          shadow_clear_range (begin, end);
+          return;
+        }
+    }
+  else
+    live_alloc (depot_live (id), size, h->alloc_timestamp);
   // A free primary block's shadow is zero (end_life leaves it so); a
   // secondary block is fresh memory whose shadow may hold counts of
   // whatever was mapped there before, or a block kept by realloc whose
@@ -145,18 +182,51 @@ end_life_histogram (void *p, ChunkHeader *h, bool profiled)
   histogram_clear_range (begin, end);
 }
 
+MEMPROF_NOINLINE void
+start_sampled_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
+{
+  stamp_life<true> (p, h, size, frame);
+}
+
+MEMPROF_ALWAYS_INLINE void
+start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
+{
+  if (UNLIKELY (sample_interval != 0) && LIKELY (!sampling_stopped ()))
+    {
+      if (UNLIKELY (sample_allocation (size)))
+        start_sampled_life (p, h, size, frame);
+      else
+        {
+          // No stack, no context: only the process's live heap counts it.
+          h->flags = (h->flags & ~kChunkSampled) | kChunkUnsampled;
+          h->requested_size = size;
+          live_alloc (nullptr, size, kLiveNowUnread);
+        }
+      return;
+    }
+  stamp_life<false> (p, h, size, frame);
+}
+
 // End the life of block P whose header H was claimed from state OLD
 // (kChunkAllocated or kChunkReported): fold its counters into its
 // context unless a dump already reported it, and leave its shadow zero.
+// SAMPLED: a sampled block of the sampling mode.
+template <bool Sampled>
 MEMPROF_ALWAYS_INLINE void
-end_life (void *p, ChunkHeader *h, uint8_t old)
+finish_life (void *p, ChunkHeader *h, uint8_t old)
 {
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
   bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
-  live_free (depot_live (h->alloc_context_id), size);
+  if (Sampled)
+    live_free (depot_live (h->alloc_context_id), size,
+               sampled_live_amount (size));
+  else
+    live_free (depot_live (h->alloc_context_id), size);
   if (UNLIKELY (histogram_mode))
     {
+      // (Never a sampled block: sampler_init keeps the histogram mode
+      // exact.)
       end_life_histogram (p, h, profiled);
       return;
     }
@@ -168,14 +238,40 @@ end_life (void *p, ChunkHeader *h, uint8_t old)
       uintptr_t begin, end;
       allocator_primary_span (p, h, &begin, &end);
       if (profiled)
-        record_life (h, shadow_collect_span (u, size, begin, end));
+        record_life<Sampled> (h, shadow_collect_span (u, size, begin, end));
       else
         shadow_clear_range (begin, end);
     }
   else if (profiled)
-    record_life (h, shadow_collect (u, size));
+    record_life<Sampled> (h, shadow_collect (u, size));
   else
     shadow_clear (u, size);
+}
+
+// The sampling mode's blocks.  An unsampled one only leaves the
+// process's live heap: its shadow is cleared when a sampled block is
+// made there (a primary block) or released now (a secondary one's
+// mapping goes).
+MEMPROF_NOINLINE void
+end_sampling_mode_life (void *p, ChunkHeader *h, uint8_t old)
+{
+  if (LIKELY (h->flags & kChunkUnsampled))
+    {
+      live_free (nullptr, h->requested_size);
+      if (UNLIKELY (h->flags & kChunkSecondary))
+        shadow_clear ((uintptr_t) p, h->requested_size);
+      return;
+    }
+  finish_life<true> (p, h, old);
+}
+
+MEMPROF_ALWAYS_INLINE void
+end_life (void *p, ChunkHeader *h, uint8_t old)
+{
+  if (UNLIKELY (h->flags & (kChunkSampled | kChunkUnsampled)))
+    end_sampling_mode_life (p, h, old);
+  else
+    finish_life<false> (p, h, old);
 }
 
 // Claim block H for its end of life: its state becomes kChunkFree.  The

@@ -128,10 +128,12 @@ init_mib (memprof_raw_mib &m, const BlockLife &b)
   m.bytes_at_exit = m.blocks_at_exit = 0;
 }
 
-// The first block of an aggregate, for the comparison fields.
+// The first block of an aggregate, for the comparison fields; WEIGHT:
+// how many blocks it stands for (a sampled block's, sampler.h).
 struct FirstBlock
 {
   uint64_t alloc_timestamp, alloc_cpu, dealloc_cpu;
+  uint64_t weight = 1;
 };
 
 // Fold ADD (an aggregate whose first block is FIRST) into OLD, as if its
@@ -142,9 +144,11 @@ void
 merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add,
            const FirstBlock &first)
 {
-  uint64_t overlaps = first.alloc_timestamp < old.dealloc_timestamp;
-  uint64_t same_alloc = first.alloc_cpu == old.alloc_cpu_id;
-  uint64_t same_dealloc = first.dealloc_cpu == old.dealloc_cpu_id;
+  uint64_t overlaps
+    = (first.alloc_timestamp < old.dealloc_timestamp) * first.weight;
+  uint64_t same_alloc = (first.alloc_cpu == old.alloc_cpu_id) * first.weight;
+  uint64_t same_dealloc
+    = (first.dealloc_cpu == old.dealloc_cpu_id) * first.weight;
 #define MERGE_SUM(F) old.F += add.F;
 #define MERGE_MIN(F) if (add.F < old.F) old.F = add.F;
 #define MERGE_MAX(F) if (add.F > old.F) old.F = add.F;
@@ -384,6 +388,27 @@ hib_record_shared (const BlockLife &life)
   init_mib (m, life);
   FirstBlock first = { life.alloc_timestamp, life.alloc_cpu,
                        life.dealloc_cpu };
+  table_merge (m, first);
+}
+
+void
+hib_record_weighted (const BlockLife &life, uint64_t weight)
+{
+  memprof_raw_mib m;
+  init_mib (m, life);
+#define WEIGHT_SUM(F) m.F *= weight;
+#define WEIGHT_MIN(F)
+#define WEIGHT_MAX(F)
+#define WEIGHT_LAST(F)
+#define MEMPROF_MIB_FIELD(TAG, NAME, MERGE) WEIGHT_##MERGE (NAME)
+#include "memprof/mib_fields.inc"
+#undef MEMPROF_MIB_FIELD
+#undef WEIGHT_SUM
+#undef WEIGHT_MIN
+#undef WEIGHT_MAX
+#undef WEIGHT_LAST
+  FirstBlock first = { life.alloc_timestamp, life.alloc_cpu,
+                       life.dealloc_cpu, weight };
   table_merge (m, first);
 }
 

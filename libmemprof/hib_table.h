@@ -27,6 +27,10 @@ struct BlockLife
 void hib_record (const BlockLife &life);
 // The same, always into the shared table.
 void hib_record_shared (const BlockLife &life);
+// A sampled block standing for WEIGHT blocks (sampler.h): its sums and
+// counts are multiplied by WEIGHT, its minima and maxima are its own.
+// Into the shared table (sampled blocks are rare).
+void hib_record_weighted (const BlockLife &life, uint64_t weight);
 
 // A thread's cache of the records it merged most recently, in front of
 // the shared table (it lives in PerThread).  A dump empties every

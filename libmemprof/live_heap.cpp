@@ -1,6 +1,7 @@
 // The live heap over time (see live_heap.h).
 
 #include "live_heap.h"
+#include "clock_cpu.h"
 #include "stack_depot.h"
 
 #include <linux/membarrier.h>
@@ -48,6 +49,8 @@ live_register_thread ()
 void
 live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now)
 {
+  if (now == kLiveNowUnread)
+    now = now_ms ();
   uint64_t seen = __atomic_load_n (&live_heap.peak_bytes, __ATOMIC_RELAXED);
   while (bytes > seen)
     if (__atomic_compare_exchange_n (&live_heap.peak_bytes, &seen, bytes,
@@ -62,13 +65,24 @@ live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now)
 }
 
 void
-live_report_exit (ContextLive *c, uint64_t size)
+live_report_exit (ContextLive *c, LiveAmount a)
 {
   if (!c)
     return;
-  c->exit_bytes += size;
-  c->exit_blocks++;
+  c->exit_bytes += a.bytes;
+  c->exit_blocks += a.blocks;
 }
+
+namespace {
+
+// Whole blocks from a count in units of kLiveBlockUnit, to the nearest.
+inline uint64_t
+whole_blocks (uint64_t units)
+{
+  return (units + kLiveBlockUnit / 2) / kLiveBlockUnit;
+}
+
+} // namespace
 
 void
 live_fill_records (HibNode *records)
@@ -83,11 +97,11 @@ live_fill_records (HibNode *records)
         continue;
       bool current = c->peak_generation == generation;
       m.bytes_at_peak = current ? c->peak_bytes : c->bytes;
-      m.blocks_at_peak = current ? c->peak_blocks : c->blocks;
+      m.blocks_at_peak = whole_blocks (current ? c->peak_blocks : c->blocks);
       m.max_live_bytes = c->max_bytes;
-      m.max_live_blocks = c->max_blocks;
+      m.max_live_blocks = whole_blocks (c->max_blocks);
       m.bytes_at_exit = c->exit_bytes;
-      m.blocks_at_exit = c->exit_blocks;
+      m.blocks_at_exit = whole_blocks (c->exit_blocks);
       c->exit_bytes = c->exit_blocks = 0;
     }
 }

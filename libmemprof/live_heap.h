@@ -26,6 +26,12 @@
 
 namespace memprof {
 
+// A context's block counts are kept in units of 1/kLiveBlockUnit
+// block, so that a sampled block can add its weight 1/p (sampler.h)
+// without rounding it to a whole block; the dump converts.  (Bytes stay
+// whole: a sampled block's SIZE / p is at least the sample interval.)
+constexpr uint64_t kLiveBlockUnit = 65536;
+
 // Per context, inside its stack depot node (stack_depot.h).
 struct ContextLive
 {
@@ -62,6 +68,8 @@ void live_register_thread ();
 // At start-up: whether membarrier is registered (hib_init).
 void live_init (bool have_membarrier);
 
+// NOW may be kLiveNowUnread: the clock is read only for a new peak.
+constexpr uint32_t kLiveNowUnread = ~0u;
 void live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now);
 
 template <bool Atomic>
@@ -94,16 +102,29 @@ live_catch_up (ContextLive *c, uint64_t generation)
     }
 }
 
+// What a block adds to its context's counters: SIZE and one block in
+// the exact mode, more for a sampled block (sampler.h).
+struct LiveAmount
+{
+  uint64_t bytes, blocks;   // BLOCKS in units of kLiveBlockUnit.
+};
+
+inline LiveAmount
+live_exact (uint64_t size)
+{
+  return { size, kLiveBlockUnit };
+}
+
 template <bool Atomic>
 inline void
-live_alloc_with (ContextLive *c, uint64_t size, uint32_t now)
+live_alloc_with (ContextLive *c, uint64_t size, LiveAmount a, uint32_t now)
 {
   if (LIKELY (c != nullptr))
     {
       live_catch_up (c, __atomic_load_n (&live_heap.generation,
                                          __ATOMIC_RELAXED));
-      uint64_t b = live_add<Atomic> (c->bytes, size);
-      uint64_t n = live_add<Atomic> (c->blocks, 1);
+      uint64_t b = live_add<Atomic> (c->bytes, a.bytes);
+      uint64_t n = live_add<Atomic> (c->blocks, a.blocks);
       if (b > c->max_bytes)
         c->max_bytes = b;
       if (n > c->max_blocks)
@@ -117,14 +138,14 @@ live_alloc_with (ContextLive *c, uint64_t size, uint32_t now)
 
 template <bool Atomic>
 inline void
-live_free_with (ContextLive *c, uint64_t size)
+live_free_with (ContextLive *c, uint64_t size, LiveAmount a)
 {
   if (LIKELY (c != nullptr))
     {
       live_catch_up (c, __atomic_load_n (&live_heap.generation,
                                          __ATOMIC_RELAXED));
-      live_sub<Atomic> (c->bytes, size);
-      live_sub<Atomic> (c->blocks, 1);
+      live_sub<Atomic> (c->bytes, a.bytes);
+      live_sub<Atomic> (c->blocks, a.blocks);
     }
   live_sub<Atomic> (live_heap.bytes, size);
   live_sub<Atomic> (live_heap.blocks, 1);
@@ -151,18 +172,44 @@ live_leave_plain ()
   __atomic_store_n (&live_busy, 0, __ATOMIC_RELEASE);
 }
 
-// A block of SIZE bytes of context C (null: the depot had no room)
-// starts its life at NOW (ms).
+// A block of SIZE bytes of context C (null: the depot had no room, or
+// an unsampled block) starts its life at NOW (ms), adding A to C.
+inline void
+live_alloc (ContextLive *c, uint64_t size, uint32_t now,
+            LiveAmount a)
+{
+  if (LIKELY (live_enter_plain ()))
+    {
+      live_alloc_with<false> (c, size, a, now);
+      live_leave_plain ();
+    }
+  else
+    live_alloc_with<true> (c, size, a, now);
+}
+
+// The exact mode's (its own copy, with the amounts constant).
 inline void
 live_alloc (ContextLive *c, uint64_t size, uint32_t now)
 {
   if (LIKELY (live_enter_plain ()))
     {
-      live_alloc_with<false> (c, size, now);
+      live_alloc_with<false> (c, size, live_exact (size), now);
       live_leave_plain ();
     }
   else
-    live_alloc_with<true> (c, size, now);
+    live_alloc_with<true> (c, size, live_exact (size), now);
+}
+
+inline void
+live_free (ContextLive *c, uint64_t size, LiveAmount a)
+{
+  if (LIKELY (live_enter_plain ()))
+    {
+      live_free_with<false> (c, size, a);
+      live_leave_plain ();
+    }
+  else
+    live_free_with<true> (c, size, a);
 }
 
 inline void
@@ -170,15 +217,16 @@ live_free (ContextLive *c, uint64_t size)
 {
   if (LIKELY (live_enter_plain ()))
     {
-      live_free_with<false> (c, size);
+      live_free_with<false> (c, size, live_exact (size));
       live_leave_plain ();
     }
   else
-    live_free_with<true> (c, size);
+    live_free_with<true> (c, size, live_exact (size));
 }
 
-// The dump (dump lock held): a block of context C still live is reported.
-void live_report_exit (ContextLive *c, uint64_t size);
+// The dump (dump lock held): a block of context C still live is
+// reported; A as it added at its allocation.
+void live_report_exit (ContextLive *c, LiveAmount a);
 
 // The dump: fill every record's live-heap fields from its context, and
 // forget the blocks reported live (the next dump reports others).

@@ -25,6 +25,8 @@ struct ProfileMeta
   // default mode writes neither them nor their metadata.
   bool histogram_mode;
   const HistogramNode *histograms;
+  // The sampling mode's interval (sampler.h), 0 in the exact mode.
+  uint64_t sample_interval;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

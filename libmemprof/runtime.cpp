@@ -25,7 +25,9 @@
 #include "per_thread.h"
 #include "process_info.h"
 #include "profile_writer.h"
+#include "sampler.h"
 #include "shadow.h"
+#include "stack_depot.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -408,6 +410,13 @@ dump_profile (DumpTrigger trigger)
   meta.peak_time_ms = live_heap.peak_time;
   meta.histogram_mode = histogram_mode;
   meta.histograms = histograms;
+  meta.sample_interval = sample_interval;
+  if (sample_interval && flags.verbosity >= 1)
+    report ("memprof: sampled %lu allocations so far (sample_interval=%lu); "
+            "%lu stacks captured",
+            (unsigned long) sampled_blocks (),
+            (unsigned long) sample_interval,
+            (unsigned long) depot_stack_count ());
   if (flags.print_text)
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
@@ -474,6 +483,7 @@ after_fork_child ()
   parent_pid = (uint64_t) sys_getppid ();
   process_id = sys_getpid ();
   dump_sequence = 0;
+  sampler_after_fork_child ();
   signals_after_fork_child ();
 }
 
@@ -606,6 +616,7 @@ full_init (int argc, char **argv, char **envp)
   const char *options
     = secure_execution () ? nullptr : find_env (envp, "MEMPROF_OPTIONS");
   parse_flags (options);
+  sampler_init ();
   process_info_init ();
   if (flags.help)
     print_flags_help ();

@@ -198,6 +198,16 @@ depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
   return retired;
 }
 
+size_t
+depot_stack_count ()
+{
+  size_t n = 0;
+  for (StackNode *s = __atomic_load_n (&recorded, __ATOMIC_ACQUIRE); s;
+       s = s->next_recorded)
+    n++;
+  return n;
+}
+
 ContextLive *
 depot_live (uint32_t id)
 {

@@ -28,6 +28,9 @@ uint32_t depot_get (uint32_t id, const uintptr_t **pcs,
 size_t depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
                      uint32_t generation);
 
+// Stacks recorded so far (a walk of the list of them: for reports only).
+size_t depot_stack_count ();
+
 // The live-heap counters of stack ID (an id depot_put returned), or
 // null for 0.
 ContextLive *depot_live (uint32_t id);

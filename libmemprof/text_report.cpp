@@ -56,6 +56,10 @@ print_text_report (const HibNode *records, const ProfileMeta &meta)
   report ("memprof: profile of pid %lu (dump %lu): %lu allocation contexts",
           (unsigned long) meta.pid, (unsigned long) meta.dump_sequence,
           (unsigned long) n);
+  if (meta.sample_interval)
+    report ("memprof: sampled profile (sample_interval=%lu): counts, sizes, "
+            "accesses and live bytes are estimates",
+            (unsigned long) meta.sample_interval);
   for (const HibNode *r = records; r; r = r->next)
     {
       const memprof_raw_mib &m = r->mib;

@@ -123,7 +123,10 @@ enum memprof_indexed_summary_tag
   MEMPROF_SUMMARY_PEAK_BYTES = 7,
   MEMPROF_SUMMARY_PEAK_BLOCKS = 8,
   MEMPROF_SUMMARY_PEAK_TIME = 9,     /* ms into that run.  */
-  /* 10 is reserved (sampling).  */
+  /* The raw profiles' sample interval (raw metadata SAMPLE_INTERVAL):
+     the records are weighted estimates.  Absent: exact.  Only profiles
+     of one interval merge.  */
+  MEMPROF_SUMMARY_SAMPLE_INTERVAL = 10,
   /* Bytes one access counter covered: 8 in histogram mode (the profile
      has a HISTOGRAMS section); absent in the default mode (64).  */
   MEMPROF_SUMMARY_ACCESS_GRANULE = 11

@@ -72,7 +72,8 @@
      2  module generations (a dlclosed module's frames stay symbolized).
         Later additions within it: MIB fields 23..28 (the live heap) and
         the PEAK_* metadata; a profile without them reads them as 0 and
-        as no peak.  */
+        as no peak.  Version 3 later: SAMPLE_INTERVAL metadata; a profile
+        without it is exact.  */
 
 #ifndef MEMPROF_RAW_FORMAT_H
 #define MEMPROF_RAW_FORMAT_H
@@ -125,7 +126,11 @@ enum memprof_raw_meta_tag
   MEMPROF_META_PEAK_BLOCKS = 11,  /* u64: live blocks at that moment.  */
   MEMPROF_META_PEAK_TIME = 12,    /* u64: when, in ms of the profile's
                                      clock (see START_TIME).  */
-  /* 13 is reserved (sampling).  */
+  MEMPROF_META_SAMPLE_INTERVAL = 13, /* u64: the mean sampling interval in
+                                     bytes of a sampled profile
+                                     (sample_interval); absent in an
+                                     exact one.  Its records are
+                                     weighted estimates.  */
   MEMPROF_META_ACCESS_GRANULE = 14 /* u64: bytes one access counter
                                       covers: 8 in histogram mode (8-byte
                                       slots); absent: 64, the default
