@@ -174,12 +174,21 @@ end_life_histogram (void *p, ChunkHeader *h, bool profiled)
 {
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
+  uintptr_t block_end = u + (size ? size : 1);
   if (profiled)
     record_life (h, histogram_take_block (h->alloc_context_id, u, size, true));
-  uintptr_t begin = u, end = u + (size ? size : 1);
+  else
+    histogram_clear_range (u, block_end);
+  // The rest of a primary block's span (the block's own slots are zero
+  // by now): slack after it, room before an over-aligned pointer.
   if (LIKELY (!(h->flags & kChunkSecondary)))
-    allocator_primary_span (p, h, &begin, &end);
-  histogram_clear_range (begin, end);
+    {
+      uintptr_t begin, end;
+      allocator_primary_span (p, h, &begin, &end);
+      histogram_clear_range (begin, u);
+      histogram_clear_range (round_up (block_end, MEMPROF_HISTOGRAM_SLOT_SIZE),
+                             end);
+    }
 }
 
 MEMPROF_NOINLINE void

@@ -90,6 +90,24 @@ memprof_histogram_count_strided (uintptr_t shadow_base, uintptr_t addr,
 {
   if (count == 0 || stride == 0 || shadow_base == 0)
     return;
+  if (MEMPROF_HISTOGRAM_SLOT_SIZE % stride == 0)
+    {
+      /* Steps of 1, 2, 4 or 8 bytes (byte, short, int, long and pointer
+         loops): every slot after the first holds SLOT / STRIDE of the
+         accesses, so no division per slot.  */
+      uintptr_t first = ((addr | (MEMPROF_HISTOGRAM_SLOT_SIZE - 1)) - addr)
+                        / stride + 1;
+      uintptr_t per_slot = MEMPROF_HISTOGRAM_SLOT_SIZE / stride;
+      uint32_t *c = memprof_histogram_counter (shadow_base, addr);
+      if (first > count)
+        first = count;
+      memprof_histogram_add (c++, first);
+      for (count -= first; count >= per_slot; count -= per_slot)
+        memprof_histogram_add (c++, per_slot);
+      if (count)
+        memprof_histogram_add (c, count);
+      return;
+    }
   while (count)
     {
       /* Accesses from ADDR up to the end of its slot.  */

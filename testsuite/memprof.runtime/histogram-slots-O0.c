@@ -12,3 +12,6 @@
    has 140603, the others 603; each block touches both of its 64-byte
    granules (bytes 0-63 and 64-79): utilisation 100%.  */
 /* { dg-final { memprof-record fn=make_rec<main total_access_count==141809 min_access_count==603 max_access_count==140603 min_percent_utilized==100 } } */
+/* The text report says so, with the hottest slot.  */
+/* { dg-final { memprof-dump-scan "^Mode: histogram \\(access counts per 8-byte slot\\)$" } } */
+/* { dg-final { memprof-dump-scan "^slots: +4 of 10 accessed; hottest bytes 16-23, 140,000 accesses$" } } */

@@ -17,6 +17,9 @@ KIND is one of:
   idx-bad-utf8         the string "main" made invalid UTF-8
   idx-bucket-count     function hash table bucket count 3
   idx-string-id        first frame's function string id past the table
+  raw-hist-default     a default-mode profile whose header announces a
+                       histogram section (at its MIB section)
+  raw-hist-slots       first histogram's slot count 2^60 (histogram mode)
   idx-group-count:NAME record count of function NAME's group made 127, so
                        reading that group fails (other groups stay good)
 
@@ -237,6 +240,10 @@ def main():
         put_u64(b, u64(b, 40), 1 << 60)
     elif kind == "raw-stack-frames":
         put_u64(b, u64(b, 48) + 16, 1 << 61)
+    elif kind == "raw-hist-default":
+        put_u64(b, 56, u64(b, 40))
+    elif kind == "raw-hist-slots":
+        put_u64(b, u64(b, 56) + 16, 1 << 60)
     elif kind == "raw-record-size":
         put_u64(b, u64(b, 40) + 8, 3)
     elif kind == "raw-bad-utf8":
