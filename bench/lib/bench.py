@@ -476,7 +476,8 @@ def rerender(args):
     for res in results["workloads"].values():
         runs = res.get("runs", {})
         for name, entry in runs.items():
-            base = runs.get({"memprof": "gcc", "llvm-memprof": "clang",
+            base = runs.get({"memprof": "gcc", "memprof-hist": "gcc",
+                             "llvm-memprof": "clang",
                              "llvm-memprof-fp": "clang"}.get(name, ""))
             if base and "slowdown" in entry and "slowdown_min" not in entry:
                 entry["slowdown_min"] = min(entry["cpus"]) / min(base["cpus"])

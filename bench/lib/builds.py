@@ -1,7 +1,8 @@
-"""The five ways each workload is built, and building them.
+"""The six ways each workload is built, and building them.
 
   gcc           gcc -O2 -g                                 (baseline)
   memprof       gcc -O2 -g -specs=BUILD/memprof.specs -fheapprof=DIR
+  memprof-hist  the same plus -fheapprof-histogram         (histogram mode)
   clang         clang -O2 -g                               (baseline)
   llvm-memprof  clang -O2 -g -fmemory-profile=DIR          (LLVM MemProf)
   llvm-memprof-fp  the same plus LLVM_FRAME_POINTER_FLAGS   (as its docs ask)
@@ -53,6 +54,10 @@ def make_builds(builddir, gcc="gcc", gxx="g++", clang=None, clangxx=None):
         Build("memprof", "gcc -O2 -fheapprof (gcc-memprof)", gcc, gxx,
               ["-specs=" + specs], True, "gcc", "-fheapprof=",
               "*.memprofraw"),
+        Build("memprof-hist", "gcc -O2 -fheapprof -fheapprof-histogram "
+              "(gcc-memprof, histogram mode)", gcc, gxx,
+              ["-specs=" + specs, "-fheapprof-histogram"], True, "gcc",
+              "-fheapprof=", "*.memprofraw"),
     ]
     if clang and clangxx:
         builds += [

@@ -242,6 +242,7 @@ def render(results, builds, png):
                 _fmt(gm["dhat"], "%.0fx")))
     L.append("")
     L.extend(_llvm_flags_table(results, gm))
+    L.extend(_histogram_table(results))
     if png:
         L.append("![slowdowns](%s)\n" % os.path.basename(png))
 
@@ -414,6 +415,42 @@ def _llvm_flags_table(results, gm):
     return L
 
 
+def _histogram_table(results):
+    """Histogram mode (-fheapprof-histogram) beside the default mode."""
+    wls = [(n, r) for n, r in results["workloads"].items()
+           if _run(r, "memprof-hist", "cpu") is not None]
+    if not wls:
+        return []
+    L = ["## Histogram mode\n",
+         "`-fheapprof-histogram`: a 4-byte saturating counter per 8-byte "
+         "slot and a per-context histogram (bench/README.md, \"Histogram "
+         "mode\", says where each cost comes from). Slowdowns are CPU "
+         "medians over plain `gcc -O2`; hist/default = histogram mode's CPU "
+         "over the default mode's.\n",
+         "| workload | default | histogram | hist/default | RSS gcc / "
+         "default / histogram | raw profile default / histogram |",
+         "|---|---|---|---|---|---|"]
+    for name, r in wls:
+        def rss(b):
+            v = _run(r, b, "rss_kb")
+            return "–" if v is None else "%.1f MiB" % (v / 1024)
+        d, h = _run(r, "memprof", "cpu"), _run(r, "memprof-hist", "cpu")
+        L.append("| %s | %s | %s | %s | %s / %s / %s | %s / %s |" % (
+            name, _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
+            _fmt(_run(r, "memprof-hist", "slowdown"), "%.2fx"),
+            _fmt(h / d if d and h else None, "%.2fx"),
+            rss("gcc"), rss("memprof"), rss("memprof-hist"),
+            _kib(_run(r, "memprof", "profile_bytes")),
+            _kib(_run(r, "memprof-hist", "profile_bytes"))))
+    L.append("| **geometric mean** | %s | %s | | | |" % (
+        _fmt(geomean([_run(r, "memprof", "slowdown") for _, r in wls]),
+             "%.2fx"),
+        _fmt(geomean([_run(r, "memprof-hist", "slowdown") for _, r in wls]),
+             "%.2fx")))
+    L.append("")
+    return L
+
+
 def _mib(kb):
     return None if kb is None else kb / 1024
 
@@ -422,14 +459,16 @@ def summary(results):
     lines = ["", "gcc-memprof bench summary (%s):" %
              ("quick" if results["quick"] else "full")]
     for name, r in results["workloads"].items():
-        lines.append("  %-15s ours %6s  LLVM %6s (fp %6s)  DHAT %5s  "
-                     "RSS ours/LLVM %s/%s MiB" % (
+        lines.append("  %-15s ours %6s  histogram %6s  LLVM %6s (fp %6s)  "
+                     "DHAT %5s  RSS ours/histogram/LLVM %s/%s/%s MiB" % (
                          name, _fmt(_run(r, "memprof", "slowdown"), "%.2fx"),
+                         _fmt(_run(r, "memprof-hist", "slowdown"), "%.2fx"),
                          _fmt(_run(r, "llvm-memprof", "slowdown"), "%.2fx"),
                          _fmt(_run(r, "llvm-memprof-fp", "slowdown"),
                               "%.2fx"),
                          _fmt(r.get("dhat", {}).get("slowdown"), "%.0fx"),
                          _fmt(_mib(_run(r, "memprof", "rss_kb")), "%.0f"),
+                         _fmt(_mib(_run(r, "memprof-hist", "rss_kb")), "%.0f"),
                          _fmt(_mib(_run(r, "llvm-memprof", "rss_kb")),
                               "%.0f")))
     for name, met, detail in targets(results):
