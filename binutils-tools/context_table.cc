@@ -188,6 +188,27 @@ ContextTable::add (const Stack &stack, const FieldValues &fields,
     }
 }
 
+uint64_t
+ContextTable::intern_type (const AllocatedType &t)
+{
+  std::string key = t.name;
+  key += '\x1f';
+  key += std::to_string (t.size);
+  key += '\x1f';
+  key += t.module;
+  auto ins = type_ids_.emplace (key, types_.size () + 1);
+  if (ins.second)
+    types_.push_back (t);
+  return ins.first->second;
+}
+
+const AllocatedType *
+ContextTable::context_type (const Context &c) const
+{
+  uint64_t id = c.fields[F_data_type_id];
+  return id && id <= types_.size () ? &types_[id - 1] : nullptr;
+}
+
 void
 ContextTable::merge_from (const ContextTable &other)
 {
@@ -198,13 +219,19 @@ ContextTable::merge_from (const ContextTable &other)
   std::vector<uint32_t> map (other.frames_.size ());
   for (size_t i = 0; i < other.frames_.size (); i++)
     map[i] = intern_frame (other.frames_[i]);
+  std::vector<uint64_t> type_map (other.types_.size () + 1, 0);
+  for (size_t i = 0; i < other.types_.size (); i++)
+    type_map[i + 1] = intern_type (other.types_[i]);
   Stack s;
   for (const Context &c : other.contexts_)
     {
       s.clear ();
       for (uint32_t id : c.stack)
         s.push_back (map[id]);
-      add (s, c.fields, 0, c.histogram.empty () ? nullptr : &c.histogram);
+      FieldValues v = c.fields;
+      uint64_t t = v[F_data_type_id];
+      v[F_data_type_id] = t < type_map.size () ? type_map[t] : 0;
+      add (s, v, 0, c.histogram.empty () ? nullptr : &c.histogram);
     }
   num_profiles += other.num_profiles;
   note_peak (other.peak);

@@ -28,6 +28,23 @@ struct Frame
   uint64_t address = 0;         // Link-time address inside MODULE.
 };
 
+// The type of the blocks a context allocates (the plugin's allocation-site
+// table, site_types.h, joined with the stack): its name as the compiler
+// printed it ("rec", "ns::Item<int>"), its size in bytes (the element's
+// for arrays; 0 when incomplete) and the module whose table named it
+// (the executable or shared library path the profile recorded; its DWARF
+// describes the type's layout).
+struct AllocatedType
+{
+  std::string name;
+  uint64_t size = 0;
+  std::string module;
+  bool operator== (const AllocatedType &o) const
+  {
+    return name == o.name && size == o.size && module == o.module;
+  }
+};
+
 // Identity of a frame for merging contexts: the source position when
 // symbolized (so rebuilt binaries still merge), module and address
 // otherwise.
@@ -86,6 +103,15 @@ public:
 
   const std::vector<Context> &contexts () const { return contexts_; }
 
+  // Allocated types.  A context's fields[F_data_type_id] is 0 when its
+  // type is unknown, else the id intern_type gave its type, which is the
+  // type's index in types () plus one.  Ids are this table's own:
+  // merge_from and the indexed reader remap them.
+  uint64_t intern_type (const AllocatedType &t);
+  const std::vector<AllocatedType> &types () const { return types_; }
+  // The type of C's blocks, or null when unknown.
+  const AllocatedType *context_type (const Context &c) const;
+
   // Contexts ordered canonically: by frame 0's function, then by stack.
   std::vector<const Context *> canonical_order () const;
   // Each frame's rank in the order of frames' contents (function, file,
@@ -136,6 +162,8 @@ private:
   std::vector<uint32_t> slots_;
   std::vector<uint64_t> context_hash_;
   uint64_t last_run_ = 0;
+  std::vector<AllocatedType> types_;
+  std::unordered_map<std::string, uint64_t> type_ids_;
 
   uint64_t position_hash (const Stack &stack) const;
   bool same_positions (const Stack &a, const Stack &b) const;

@@ -11,7 +11,9 @@
 // Mapping (documented in the manual): one sample per context, its
 // location ids innermost first; one location per program counter, whose
 // lines are the PC's frames innermost first (inlined frames first, the
-// function they were inlined into last), as pprof models inlining.
+// function they were inlined into last), as pprof models inlining.  A
+// sample whose allocated type is known has the labels type (its name)
+// and type_size (bytes).
 #include "export_formats.h"
 
 #include "frame_names.h"
@@ -246,6 +248,19 @@ write_pprof (FILE *out, const ContextTable &table,
       Message sample;
       sample.packed (1, loc_ids);
       sample.packed (2, values);
+      // The allocated type as labels (go tool pprof -tags, -tagfocus).
+      if (const AllocatedType *t = table.context_type (*c))
+        {
+          Message name;
+          name.u64 (1, st.id ("type"));
+          name.u64 (2, st.id (t->name));
+          sample.message (3, name);
+          Message size;
+          size.u64 (1, st.id ("type_size"));
+          size.u64 (3, t->size);
+          size.u64 (4, st.id ("bytes"));
+          sample.message (3, size);
+        }
       profile.message (kSample, sample);
     }
   // Fields may come in any order: the string table last, once every

@@ -42,6 +42,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_RECORDS: return "record section";
     case MEMPROF_SECTION_FUNCTIONS: return "function hash table";
     case MEMPROF_SECTION_HISTOGRAMS: return "histogram section";
+    case MEMPROF_SECTION_TYPES: return "type table";
     default: return "section";
     }
 }
@@ -102,6 +103,7 @@ private:
   ContextTable &table_;
   std::unordered_map<uint32_t, Span> sections_;
   std::vector<int> schema_;                 // Field index per value, or -1.
+  std::vector<uint64_t> type_ids_;          // data_type_id -> the table's.
   std::vector<std::string> file_paths_;     // By file id (0 = none).
   std::unordered_map<uint64_t, std::string> strings_;
   std::unordered_map<uint64_t, uint32_t> frames_;
@@ -233,6 +235,22 @@ private:
       for (uint64_t i = 0; i < n; i++)
         schema_.push_back (field_by_tag (c.uleb ("schema")));
     }
+    // Allocated types (optional).
+    type_ids_.assign (1, 0);
+    if (sections_[MEMPROF_SECTION_TYPES].present)
+      {
+        const Span &s = sections_[MEMPROF_SECTION_TYPES];
+        ByteCursor c (s.data, s.size);
+        uint64_t n = c.count (c.uleb ("type table"), 3, "type");
+        for (uint64_t i = 0; i < n; i++)
+          {
+            AllocatedType t;
+            t.name = string_at (c.uleb ("type table"));
+            t.size = c.uleb ("type table");
+            t.module = string_at (c.uleb ("type table"));
+            type_ids_.push_back (table_.intern_type (t));
+          }
+      }
     // File paths, rebuilt from the reversed prefix tree.
     {
       ByteCursor c (sec (MEMPROF_SECTION_FILES).data,
@@ -406,6 +424,12 @@ private:
             if (idx >= 0)
               v[idx] = value;
           }
+        if (v[F_data_type_id] >= type_ids_.size ())
+          throw FormatError (format ("record has data_type_id %llu, past the "
+                                     "%zu types of the type table",
+                                     (unsigned long long) v[F_data_type_id],
+                                     type_ids_.size () - 1));
+        v[F_data_type_id] = type_ids_[v[F_data_type_id]];
         if (wanted)
           {
             auto h = histograms_.find (stack);

@@ -225,6 +225,16 @@ write_indexed (const ContextTable &table)
   ByteWriter files_w;
   files.write (files_w);
 
+  // Record ids are the table's: its types in order.
+  ByteWriter types;
+  types.uleb (table.types ().size ());
+  for (const AllocatedType &t : table.types ())
+    {
+      types.uleb (strings.id (t.name));
+      types.uleb (t.size);
+      types.uleb (strings.id (t.module));
+    }
+
   ByteWriter histogram_section;
   histogram_section.uleb (num_histograms);
   histogram_section.append (histograms);
@@ -238,6 +248,7 @@ write_indexed (const ContextTable &table)
     { MEMPROF_SECTION_SCHEMA, &schema },
     { MEMPROF_SECTION_RECORDS, &records },
     { MEMPROF_SECTION_FUNCTIONS, &functions },
+    { MEMPROF_SECTION_TYPES, &types },
   };
   if (table.histogram_mode ())
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });

@@ -172,6 +172,13 @@ write_json (FILE *out, const char *kind, uint64_t version,
           first_frame = false;
         }
       b.add ("]");
+      const AllocatedType *t = table.context_type (*c);
+      b.add (t ? format (",\n   \"type\": {\"name\": %s, \"size\": %llu, "
+                         "\"module\": %s}",
+                         json_string (t->name).c_str (),
+                         (unsigned long long) t->size,
+                         json_string (t->module).c_str ())
+               : std::string (",\n   \"type\": null"));
       for (int i = 0; i < NUM_FIELDS; i++)
         {
           b.add (field_key[i]);

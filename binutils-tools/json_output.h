@@ -1,6 +1,7 @@
 // The --json document of memprof-dump:
 //   {"kind": "raw"|"indexed", "version": N, "records": [R...]}
-// R = {"stack": [F...], <every mib_fields.inc field by name>: N, ...}
+// R = {"stack": [F...], "type": {"name": S, "size": N, "module": S} or null,
+//      <every mib_fields.inc field by name>: N, ...}
 // F = {"function", "file", "line", "column", "discriminator", "inlined",
 //      "folded", "module", "address"}.  The schema is documented in README.
 #ifndef MEMPROF_TOOLS_JSON_OUTPUT_H

@@ -101,6 +101,31 @@ ProfileBytes::~ProfileBytes ()
     munmap (const_cast<uint8_t *> (data_), size_);
 }
 
+// The type the allocation-site tables give the frames of one PC (its
+// inline chain, innermost first): -1 when no frame has a record, 0 when
+// the first that has one says unknown, else the type's data_type_id.
+static int64_t
+site_type (Symbolizer &sym, const ProfileMap &map, uint64_t pc,
+           uint64_t generation, const std::vector<Frame> &frames,
+           ContextTable &table)
+{
+  const SiteTypes *types = sym.site_types (map, pc, generation);
+  if (!types)
+    return -1;
+  for (const Frame &f : frames)
+    if (const SiteType *t = types->lookup (f))
+      {
+        if (t->name.empty ())
+          return 0;
+        AllocatedType a;
+        a.name = t->name;
+        a.size = t->size;
+        a.module = f.module;
+        return (int64_t) table.intern_type (a);
+      }
+  return -1;
+}
+
 void
 add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                  std::vector<ModuleProblem> &problems)
@@ -111,9 +136,16 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
   // Stacks share most PCs: symbolize and intern each PC's frames once
   // (per PC and stack generation in a profile that kept closed modules,
   // where one PC may have been code of several modules).
-  std::unordered_map<uint64_t, Stack> pc_frames;
+  // Per PC: its frames' ids, and the type its frames' allocation-site
+  // records give (-1: no record, 0: unknown, else a data_type_id).
+  struct PcFrames
+  {
+    Stack ids;
+    int64_t type = -1;
+  };
+  std::unordered_map<uint64_t, PcFrames> pc_frames;
   uint64_t run = table.begin_run ();
-  std::map<std::pair<uint64_t, uint64_t>, Stack> pc_generation_frames;
+  std::map<std::pair<uint64_t, uint64_t>, PcFrames> pc_generation_frames;
   bool closed_modules = map->num_loaded < map->ranges.size ();
   std::vector<Frame> frames;
   Stack s;
@@ -123,13 +155,14 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       // The reader checked that every MIB's stack exists.
       const RawStacks::Entry &st = *prof.stacks.find (m.stack_id, i);
       s.clear ();
+      int64_t type = -1;
       for (uint64_t k = 0; k < st.frames; k++)
         {
           uint64_t pc = st.pc (k);
           bool folded = st.folded (k);
           // A folded frame is a frame of its own: keyed with its flag.
           uint64_t key = folded ? pc | MEMPROF_RAW_PC_RECURSION_FOLDED : pc;
-          Stack *ids;
+          PcFrames *ids;
           bool fresh;
           if (closed_modules)
             {
@@ -151,10 +184,16 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
               if (folded && !frames.empty ())
                 frames.front ().folded = true;
               for (const Frame &f : frames)
-                ids->push_back (table.intern_frame (f));
+                ids->ids.push_back (table.intern_frame (f));
+              ids->type = site_type (sym, *map, pc, st.generation, frames,
+                                     table);
             }
-          s.insert (s.end (), ids->begin (), ids->end ());
+          s.insert (s.end (), ids->ids.begin (), ids->ids.end ());
+          // The innermost frame with an allocation-site record decides.
+          if (type < 0)
+            type = ids->type;
         }
+      m.fields[F_data_type_id] = type > 0 ? type : 0;
       auto hist = prof.histograms.find (m.stack_id);
       table.add (s, m.fields, run,
                  hist == prof.histograms.end () ? nullptr : &hist->second);

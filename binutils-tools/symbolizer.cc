@@ -4,6 +4,8 @@
 #include "diag.h"
 #include "scope_index.h"
 
+#include "memprof/type_table.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -38,6 +40,8 @@ struct LoadedModule
   ModuleProblem problem;
   std::unordered_map<uint64_t, std::vector<Frame>> cache;
   std::unordered_map<uint64_t, std::unique_ptr<ScopeIndex>> scope_indexes;
+  std::unique_ptr<SiteTypes> site_types;
+  bool site_types_read = false;
 
   ~LoadedModule ()
   {
@@ -421,6 +425,51 @@ Symbolizer::symbolize (const ProfileMap &map, uint64_t pc,
       it = m.cache.emplace (addr, std::move (frames)).first;
     }
   out.insert (out.end (), it->second.begin (), it->second.end ());
+}
+
+// M's type table from its ELF file's section; M's lock is held.
+static std::unique_ptr<SiteTypes>
+read_site_types (LoadedModule &m)
+{
+  GElf_Addr bias;
+  Elf *elf = dwfl_module_getelf (m.mod, &bias);
+  size_t shstrndx;
+  if (!elf || elf_getshdrstrndx (elf, &shstrndx) != 0)
+    return nullptr;
+  for (Elf_Scn *scn = elf_nextscn (elf, nullptr); scn;
+       scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr shdr;
+      if (!gelf_getshdr (scn, &shdr) || shdr.sh_type != SHT_PROGBITS)
+        continue;
+      const char *name = elf_strptr (elf, shstrndx, shdr.sh_name);
+      if (!name || std::strcmp (name, MEMPROF_TYPE_SECTION) != 0)
+        continue;
+      Elf_Data *data = elf_getdata (scn, nullptr);
+      if (!data || !data->d_buf)
+        return nullptr;
+      auto t = std::make_unique<SiteTypes> ();
+      t->parse ((const char *) data->d_buf, data->d_size);
+      return t;
+    }
+  return nullptr;
+}
+
+const SiteTypes *
+Symbolizer::site_types (const ProfileMap &map, uint64_t pc,
+                        uint64_t generation)
+{
+  const ProfileMap::Range *r = map.find (pc, generation);
+  if (!r || !r->module)
+    return nullptr;
+  LoadedModule &m = *r->module;
+  std::unique_lock<std::shared_mutex> lock (m.mu);
+  if (!m.site_types_read)
+    {
+      m.site_types = read_site_types (m);
+      m.site_types_read = true;
+    }
+  return m.site_types.get ();
 }
 
 } // namespace memprof

@@ -9,6 +9,7 @@
 
 #include "context_table.h"
 #include "raw_reader.h"
+#include "site_types.h"
 
 #include <map>
 #include <memory>
@@ -82,6 +83,12 @@ public:
   // addresses.  Not while another thread symbolizes.
   Dwarf *module_dwarf (const std::string &path, uint64_t &bias,
                        std::string &problem);
+
+  // The allocation-site type table (site_types.h) of the module holding
+  // PC, read from the module's file the first time; null when the
+  // module is unusable or its file has no table.
+  const SiteTypes *site_types (const ProfileMap &map, uint64_t pc,
+                               uint64_t generation);
 
 private:
   LoadedModule *load (const std::string &recorded_path,

@@ -109,6 +109,9 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     grouped (v[F_num_migrated_cpu]).c_str (),
                     grouped (v[F_num_same_alloc_cpu]).c_str (),
                     grouped (v[F_num_same_dealloc_cpu]).c_str ());
+      if (const AllocatedType *t = table.context_type (*c))
+        std::fprintf (out, "type:        %s (%s bytes)\n", t->name.c_str (),
+                      grouped (t->size).c_str ());
       if (table.histogram_mode ())
         {
           // The hottest slot; the field report (--fields) says more.

@@ -14,6 +14,7 @@ struct memprof_options
   bool instrument_globals = false;   /* globals: globals accessed by name.  */
   bool use_callbacks = false;        /* callbacks: call __memprof_load/store.  */
   bool statistics = false;           /* stats: per-function report.  */
+  bool type_statistics = false;      /* type-stats: each site's type.  */
   bool redirect_builtins = true;     /* no-builtins turns redirection off.  */
   /* counters=gimple: the portable GIMPLE counter updates even where the
      x86-64 asm blocks are available.  */
@@ -178,6 +179,11 @@ opt_pass *memprof_make_pass (gcc::context *ctxt);
 /* Set while the module constructor is being built, so the pass leaves it
    alone.  */
 extern bool memprof_emitting_module_ctor;
+
+/* --- alloc_types.cc: the allocation-site type table -------------------- */
+/* The "memprof-types" pass, after "ssa": each allocation site's type
+   into the object file's table (memprof/type_table.h).  */
+opt_pass *memprof_make_alloc_types_pass (gcc::context *ctxt);
 
 /* --- module_ctor.cc ----------------------------------------------------- */
 /* PLUGIN_FINISH_UNIT: the priority-1 constructor and the profile dir.  */

@@ -20,7 +20,8 @@ const char memprof_plugin_help[] =
   "  -fplugin-arg-memprof-histogram  count 8-byte slots (4-byte saturating\n"
   "                                  counters) instead of 64-byte granules\n"
   "  -fplugin-arg-memprof-stats      report per function what was\n"
-  "                                  instrumented and what was skipped\n";
+  "                                  instrumented and what was skipped\n"
+  "  -fplugin-arg-memprof-type-stats report each allocation site's type\n";
 
 /* A switch takes no value; say so instead of ignoring one.  */
 static bool
@@ -71,6 +72,8 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	ok &= set_switch (arg, &memprof_opts.histogram);
       else if (strcmp (arg.key, "stats") == 0)
 	ok &= set_switch (arg, &memprof_opts.statistics);
+      else if (strcmp (arg.key, "type-stats") == 0)
+	ok &= set_switch (arg, &memprof_opts.type_statistics);
       else if (strcmp (arg.key, "no-builtins") == 0)
 	{
 	  bool off = false;
@@ -102,7 +105,7 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	{
 	  error ("memprof: unknown argument %<%s%>; known: dir=DIR, stack, "
 		 "globals, callbacks, no-builtins, %<counters=asm|gimple%>, histogram, "
-		 "stats",
+		 "stats, type-stats",
 		 arg.key);
 	  ok = false;
 	}

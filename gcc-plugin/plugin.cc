@@ -34,6 +34,20 @@ generates_code ()
   return !flag_lto || flag_fat_lto_objects;
 }
 
+/* Run PASS after the first instance of the pass called REFERENCE.  */
+static void
+insert_pass_after (const char *plugin_name, opt_pass *pass,
+		   const char *reference)
+{
+  struct register_pass_info pass_info;
+  pass_info.pass = pass;
+  pass_info.reference_pass_name = reference;
+  pass_info.ref_pass_instance_number = 1;
+  pass_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &pass_info);
+}
+
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
@@ -54,18 +68,18 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (flag_lto && !in_lto1 ())
     register_callback (info->base_name, PLUGIN_START_UNIT,
 		       memprof_lto_link_check, NULL);
+  /* The type table is made where the front end's conversions are still
+     visible (memprof-types after "ssa"), so also when writing LTO
+     bytecode, which carries it to the link; never in lto1.  */
+  if (!in_lto1 ())
+    insert_pass_after (info->base_name, memprof_make_alloc_types_pass (g),
+		       "ssa");
   if (!generates_code ())
     return 0;
 
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) memprof_gc_roots);
-  struct register_pass_info pass_info;
-  pass_info.pass = memprof_make_pass (g);
-  pass_info.reference_pass_name = "optimized";
-  pass_info.ref_pass_instance_number = 1;
-  pass_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &pass_info);
+  insert_pass_after (info->base_name, memprof_make_pass (g), "optimized");
   register_callback (info->base_name, PLUGIN_FINISH_UNIT,
 		     memprof_finish_unit, NULL);
   return 0;

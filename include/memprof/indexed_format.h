@@ -53,6 +53,15 @@
    Sections added within version 1 (readers that do not know them skip
    them):
 
+   TYPES      the allocated types of the records (memprof/type_table.h:
+              the plugin's allocation-site table joined with the
+              stacks): uleb n, then n types, each: uleb name string id,
+              uleb size (bytes; an array's element's), uleb module string
+              id (the executable or shared library whose table named
+              it, and whose DWARF describes it).  A record's
+              data_type_id is 0 when its type is unknown, else the index
+              of its type in this section plus one; without the section
+              every data_type_id is 0.  Merging remaps the ids.
    HISTOGRAMS (histogram mode, -fheapprof-histogram; present exactly when
               SUMMARY has ACCESS_GRANULE 8) uleb n, then n entries:
               uleb stack id (STACKS), uleb slot count k, then k ulebs:
@@ -105,7 +114,7 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_SCHEMA = 6,
   MEMPROF_SECTION_RECORDS = 7,
   MEMPROF_SECTION_FUNCTIONS = 8,
-  /* 9 is reserved (types).  */
+  MEMPROF_SECTION_TYPES = 9,
   MEMPROF_SECTION_HISTOGRAMS = 10
 };
 

@@ -12,10 +12,12 @@ Several terms may be joined with commas (fn=f,line=12): all must hold.
 
 CHECKS is one string of FIELD OP NUMBER comparisons separated by blanks,
 e.g. "alloc_count==10 total_size >= 640".  OP is one of == != < <= > >=.
-FIELD is any numeric record field, or num_frames (the stack's length);
-in histogram profiles also histogram.N (slot N's accesses: bytes [8N,
-8N + 8) of the context's blocks) and histogram_slots (the histogram's
-length).
+FIELD is any numeric record field, num_frames (the stack's length) or
+type_size (the allocated type's size); in histogram profiles also
+histogram.N (slot N's accesses: bytes [8N, 8N + 8) of the context's
+blocks) and histogram_slots (the histogram's length).  A check
+type=NAME holds when the record's allocated type is NAME; type=null
+when its type is unknown.
 
 Without --none, exactly one record must match the selector and pass every
 check.  With --none, no record may match.  Exit status: 0 when the check
@@ -38,6 +40,7 @@ OPERATORS = {
 }
 
 CHECK_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[0-9]+)?)\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
+TYPE_RE = re.compile(r"\s*type=(\S+)\s*")
 
 
 def usage_error(message):
@@ -88,6 +91,11 @@ def parse_checks(text):
     pos = 0
     text = text.strip()
     while pos < len(text):
+        m = TYPE_RE.match(text, pos)
+        if m:
+            checks.append(("type", "=", m.group(1)))
+            pos = m.end()
+            continue
         m = CHECK_RE.match(text, pos)
         if not m:
             usage_error("bad check '%s' (want FIELD OP NUMBER)" % text[pos:].strip())
@@ -111,6 +119,9 @@ def describe(record):
 def field_value(record, field):
     if field == "num_frames":
         return len(record.get("stack") or [])
+    if field == "type_size":
+        allocated = record.get("type")
+        return allocated.get("size") if isinstance(allocated, dict) else None
     histogram = record.get("histogram")
     if field == "histogram_slots":
         return len(histogram) if isinstance(histogram, list) else None
@@ -160,6 +171,12 @@ def main(argv):
     record = selected[0]
     failed = []
     for field, op, number in checks:
+        if field == "type" and op == "=":
+            allocated = record.get("type")
+            name = allocated.get("name") if isinstance(allocated, dict) else "null"
+            if name != number:
+                failed.append("type is %s, expected %s" % (name, number))
+            continue
         value = field_value(record, field)
         if value is None:
             failed.append("%s: no such numeric field" % field)

@@ -1,0 +1,146 @@
+// Parsing and lookup of the allocation-site type table.
+#include "site_types.h"
+
+#include "memprof/type_table.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace memprof {
+
+std::string
+function_base_name (const std::string &name)
+{
+  size_t dot = name.find ('.');
+  return dot == std::string::npos || dot == 0 ? name : name.substr (0, dot);
+}
+
+std::string
+normalize_path (const std::string &path)
+{
+  std::vector<std::string> parts;
+  size_t start = 0;
+  bool absolute = !path.empty () && path[0] == '/';
+  while (start <= path.size ())
+    {
+      size_t slash = path.find ('/', start);
+      if (slash == std::string::npos)
+        slash = path.size ();
+      std::string part = path.substr (start, slash - start);
+      if (part == "..")
+        {
+          if (!parts.empty () && parts.back () != "..")
+            parts.pop_back ();
+          else if (!absolute)
+            parts.push_back (part);
+        }
+      else if (!part.empty () && part != ".")
+        parts.push_back (part);
+      start = slash + 1;
+    }
+  std::string out = absolute ? "/" : "";
+  for (size_t i = 0; i < parts.size (); i++)
+    out += (i ? "/" : "") + parts[i];
+  return out;
+}
+
+static std::string
+base_name (const std::string &path)
+{
+  size_t slash = path.rfind ('/');
+  return slash == std::string::npos ? path : path.substr (slash + 1);
+}
+
+static std::string
+position_key (const std::string &file, uint64_t line, uint64_t column)
+{
+  return base_name (file) + ':' + std::to_string (line) + ':'
+         + std::to_string (column);
+}
+
+static bool
+parse_number (const std::string &s, uint64_t &v)
+{
+  if (s.empty () || s.size () > 19)
+    return false;
+  v = 0;
+  for (char c : s)
+    {
+      if (c < '0' || c > '9')
+        return false;
+      v = v * 10 + (c - '0');
+    }
+  return true;
+}
+
+void
+SiteTypes::parse (const char *data, size_t size)
+{
+  // The strings of the section, in order.
+  std::vector<std::string> strings;
+  size_t i = 0;
+  while (i < size)
+    {
+      const void *nul = std::memchr (data + i, 0, size - i);
+      size_t end = nul ? (const char *) nul - data : size;
+      strings.emplace_back (data + i, end - i);
+      i = end + 1;
+    }
+  for (size_t k = 0; k < strings.size ();)
+    {
+      if (strings[k] != MEMPROF_TYPE_RECORD_TAG)
+        {
+          k++;              // Padding, or a record of another version.
+          continue;
+        }
+      if (k + MEMPROF_TYPE_RECORD_FIELDS > strings.size ())
+        break;
+      const std::string *r = &strings[k];
+      uint64_t line, column, tsize;
+      if (parse_number (r[3], line) && parse_number (r[4], column)
+          && parse_number (r[6], tsize))
+        {
+          SiteType t;
+          t.function = function_base_name (r[1]);
+          t.file = normalize_path (r[2]);
+          t.name = r[5];
+          t.size = t.name.empty () ? 0 : tsize;
+          by_position_[position_key (t.file, line, column)].push_back (t);
+          num_records_++;
+          k += MEMPROF_TYPE_RECORD_FIELDS;
+        }
+      else
+        k++;
+    }
+}
+
+const SiteType *
+SiteTypes::lookup (const Frame &f) const
+{
+  if (f.function.empty () || by_position_.empty ())
+    return nullptr;
+  auto it = by_position_.find (position_key (f.file, f.line, f.column));
+  if (it == by_position_.end ())
+    return nullptr;
+  const std::vector<SiteType> &all = it->second;
+  std::string fn = function_base_name (f.function);
+  std::string file = normalize_path (f.file);
+  // The candidates of F's function (and file, when that tells apart).
+  std::vector<const SiteType *> chosen;
+  for (const SiteType &t : all)
+    if (t.function == fn && t.file == file)
+      chosen.push_back (&t);
+  if (chosen.empty ())
+    for (const SiteType &t : all)
+      if (t.function == fn)
+        chosen.push_back (&t);
+  if (chosen.empty ())
+    for (const SiteType &t : all)
+      chosen.push_back (&t);
+  for (const SiteType *t : chosen)
+    if (t->name != chosen[0]->name || t->size != chosen[0]->size)
+      return &unknown_;
+  return chosen[0];
+}
+
+} // namespace memprof

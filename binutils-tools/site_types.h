@@ -1,0 +1,56 @@
+// The allocation-site type table of one module (memprof/type_table.h):
+// parsed from the module's .memprof.types section and looked up by a
+// symbolized frame.  The join rule for a stack (innermost frame with a
+// record decides) is the caller's: see add_raw_profile.
+#ifndef MEMPROF_TOOLS_SITE_TYPES_H
+#define MEMPROF_TOOLS_SITE_TYPES_H
+
+#include "context_table.h"
+
+#include <cstddef>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace memprof {
+
+// One call site's record: NAME empty when the type is unknown.
+struct SiteType
+{
+  std::string function;         // Without a clone suffix (".constprop.0").
+  std::string file;             // Lexically normalized.
+  std::string name;
+  uint64_t size = 0;
+};
+
+class SiteTypes
+{
+public:
+  // Parse the section's bytes; records that do not parse are skipped
+  // (the table is a hint: a damaged one must not stop a report).
+  void parse (const char *data, size_t size);
+  size_t size () const { return num_records_; }
+
+  // The record for the call at F's position, or null when there is none.
+  // Records at F's line and column in a file of the same name are
+  // candidates; those of F's function (one template instance of many)
+  // decide, else all of them; candidates that disagree make the type
+  // unknown (a record with an empty name).
+  const SiteType *lookup (const Frame &f) const;
+
+private:
+  std::unordered_map<std::string, std::vector<SiteType>> by_position_;
+  size_t num_records_ = 0;
+  SiteType unknown_;
+};
+
+// NAME without the suffix GCC gives clones and LTO-private copies
+// ("f.constprop.0", "f.lto_priv.0" -> "f"): the DWARF names the original.
+std::string function_base_name (const std::string &name);
+
+// PATH with "." and "dir/.." components removed (no file system access).
+std::string normalize_path (const std::string &path);
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,464 @@
+/* The allocated type of each allocation site, written into the object
+   file as the table of memprof/type_table.h (no run-time cost: the type
+   is a static property of the call site; memprof-merge joins the table
+   with the symbolized stacks).
+
+   The "memprof-types" pass runs right after "ssa", on every function
+   before any inlining or copy propagation, so the conversions the
+   source wrote are still there as copies into variables of their
+   types: "struct rec *p = malloc (...)" is "p_3 = malloc (...)",
+   "new Item" is "_1 = operator new (16); D.1_2 = _1" with D.1 an
+   "Item *", and std::__new_allocator<T>::allocate's
+   "static_cast<T *> (::operator new (n))" is compiled once per T.  The
+   keys are the positions the symbolizer reports for the call later,
+   whether the function is inlined or not (the call keeps its location
+   and an inlined body's frame keeps the name of the function it came
+   from), and at -flto the table travels in the bytecode as a toplevel
+   asm statement.
+
+   The type of a call's result: follow the result through copies,
+   conversions and PHIs (breadth first), collecting the pointer types
+   of the names, variables and memory it is stored into and of the
+   function's return value when it is returned.  void * and the
+   character types say nothing (a char * buffer is bytes); the types
+   nearest the call win, so "Base *b = new Derived" is a Derived.  One
+   type: that type.  Two: ambiguous, recorded unknown.  None: unknown,
+   unless the result is returned untyped (an xmalloc), when the caller's
+   call site decides and no record is written.  */
+
+#define INCLUDE_STRING /* before system.h poisons what <string> uses */
+#include "gcc-headers.h"
+#include "memprof-plugin.h"
+#include "pretty-print.h"
+#include "tree-pretty-print.h"
+#include "memprof/type_table.h"
+
+namespace {
+
+/* The verdict on one call site.  */
+struct site_type
+{
+  bool record = false; /* False: passed on to the caller.  */
+  tree type = NULL_TREE; /* Null: unknown.  */
+};
+
+bool
+byte_type_p (tree t)
+{
+  t = TYPE_MAIN_VARIANT (t);
+  return t == char_type_node || t == signed_char_type_node
+	 || t == unsigned_char_type_node;
+}
+
+/* Is FNDECL an operator new (size_t, void *), which allocates nothing?  */
+bool
+placement_new_p (tree fndecl)
+{
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+  if (!args || !TREE_CHAIN (args))
+    return false;
+  tree second = TREE_VALUE (TREE_CHAIN (args));
+  return (TREE_CHAIN (TREE_CHAIN (args)) == void_list_node
+	  && POINTER_TYPE_P (second) && VOID_TYPE_P (TREE_TYPE (second)));
+}
+
+/* Is CALL's callee an allocation function (declared so, or known)?  */
+bool
+allocation_function_p (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  if (!fndecl)
+    return false;
+  if (DECL_IS_OPERATOR_NEW_P (fndecl))
+    return !placement_new_p (fndecl);
+  if (DECL_IS_MALLOC (fndecl)
+      || fndecl_built_in_p (fndecl, BUILT_IN_REALLOC)
+      || fndecl_built_in_p (fndecl, BUILT_IN_POSIX_MEMALIGN))
+    return true;
+  return DECL_NAME (fndecl)
+	 && (id_equal (DECL_NAME (fndecl), "realloc")
+	     || id_equal (DECL_NAME (fndecl), "reallocarray")
+	     || id_equal (DECL_NAME (fndecl), "posix_memalign"));
+}
+
+/* Does CALL return a block whose type is decided here: an allocation
+   function's, or any function's returning void * (a wrapper)?  */
+bool
+allocation_site_p (gcall *call)
+{
+  if (allocation_function_p (call))
+    return true;
+  tree fntype = gimple_call_fntype (call);
+  if (!fntype)
+    return false; /* An internal function.  */
+  tree ret = TREE_TYPE (fntype);
+  if (tree fndecl = gimple_call_fndecl (call))
+    if (DECL_IS_OPERATOR_NEW_P (fndecl))
+      return false; /* Placement new.  */
+  return POINTER_TYPE_P (ret) && VOID_TYPE_P (TREE_TYPE (ret));
+}
+
+bool
+is_posix_memalign (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  return fndecl && (fndecl_built_in_p (fndecl, BUILT_IN_POSIX_MEMALIGN)
+		    || (DECL_NAME (fndecl)
+			&& id_equal (DECL_NAME (fndecl), "posix_memalign")));
+}
+
+bool
+is_array_new (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  return fndecl && DECL_IS_OPERATOR_NEW_P (fndecl) && DECL_NAME (fndecl)
+	 && id_equal (DECL_NAME (fndecl), "operator new []");
+}
+
+/* The breadth-first walk from a call's result.  */
+class result_walk
+{
+public:
+  explicit result_walk (bool array_new) : m_array_new (array_new) {}
+  void start (tree value);
+  void run ();
+  site_type verdict () const;
+
+private:
+  void note (tree pointer_type, unsigned depth);
+  static void add_type (auto_vec<tree, 4> &types, tree type);
+  void follow (tree name, unsigned depth);
+  void visit_use (gimple *use, tree name, unsigned depth);
+
+  bool m_array_new;
+  auto_vec<std::pair<tree, unsigned>, 16> m_queue;
+  hash_set<tree> m_seen;
+  auto_vec<tree, 4> m_types; /* Distinct main variants at M_DEPTH.  */
+  /* The classes whose constructor is called on the block (new T (...)
+     with a constructor): the object's own type, whatever it is then
+     converted to.  */
+  auto_vec<tree, 4> m_constructed;
+  unsigned m_depth = UINT_MAX;
+  bool m_returned_untyped = false;
+};
+
+/* The value is held in something of POINTER_TYPE, DEPTH steps from the
+   call.  */
+void
+result_walk::note (tree pointer_type, unsigned depth)
+{
+  if (!POINTER_TYPE_P (pointer_type))
+    return;
+  tree t = TREE_TYPE (pointer_type);
+  if (VOID_TYPE_P (t) || byte_type_p (t) || TREE_CODE (t) == FUNCTION_TYPE
+      || TREE_CODE (t) == METHOD_TYPE || t == error_mark_node)
+    return;
+  if (depth > m_depth)
+    return;
+  if (depth < m_depth)
+    {
+      m_depth = depth;
+      m_types.truncate (0);
+    }
+  add_type (m_types, t);
+}
+
+void
+result_walk::add_type (auto_vec<tree, 4> &types, tree type)
+{
+  for (tree seen : types)
+    if (TYPE_MAIN_VARIANT (seen) == TYPE_MAIN_VARIANT (type))
+      return;
+  types.safe_push (type);
+}
+
+void
+result_walk::follow (tree name, unsigned depth)
+{
+  if (TREE_CODE (name) == SSA_NAME && !m_seen.add (name))
+    m_queue.safe_push (std::make_pair (name, depth));
+}
+
+void
+result_walk::start (tree value)
+{
+  note (TREE_TYPE (value), 0);
+  follow (value, 0);
+}
+
+void
+result_walk::visit_use (gimple *use, tree name, unsigned depth)
+{
+  if (gassign *a = dyn_cast<gassign *> (use))
+    {
+      enum tree_code code = gimple_assign_rhs_code (a);
+      if (gimple_assign_rhs1 (a) != name)
+	return;
+      tree lhs = gimple_assign_lhs (a);
+      if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+	  || code == VIEW_CONVERT_EXPR)
+	{
+	  note (TREE_TYPE (lhs), depth + 1);
+	  follow (lhs, depth + 1);
+	}
+      /* new T[n] of a T with a destructor: the array starts after the
+	 cookie holding n.  */
+      else if (code == POINTER_PLUS_EXPR && m_array_new
+	       && TREE_CODE (gimple_assign_rhs2 (a)) == INTEGER_CST)
+	{
+	  note (TREE_TYPE (lhs), depth + 1);
+	  follow (lhs, depth + 1);
+	}
+    }
+  else if (gphi *phi = dyn_cast<gphi *> (use))
+    {
+      tree result = gimple_phi_result (phi);
+      note (TREE_TYPE (result), depth + 1);
+      follow (result, depth + 1);
+    }
+  else if (gcall *call = dyn_cast<gcall *> (use))
+    {
+      tree fndecl = gimple_call_fndecl (call);
+      /* The same block, said to be aligned.  */
+      if (gimple_call_builtin_p (call, BUILT_IN_ASSUME_ALIGNED)
+	  && gimple_call_arg (call, 0) == name && gimple_call_lhs (call))
+	{
+	  note (TREE_TYPE (gimple_call_lhs (call)), depth + 1);
+	  follow (gimple_call_lhs (call), depth + 1);
+	}
+      else if (fndecl && DECL_CXX_CONSTRUCTOR_P (fndecl)
+	  && gimple_call_num_args (call) && gimple_call_arg (call, 0) == name
+	  && TREE_CODE (TREE_TYPE (fndecl)) == METHOD_TYPE)
+	add_type (m_constructed,
+		  TYPE_METHOD_BASETYPE (TREE_TYPE (fndecl)));
+    }
+  else if (greturn *ret = dyn_cast<greturn *> (use))
+    {
+      if (gimple_return_retval (ret) != name)
+	return;
+      tree type = TREE_TYPE (TREE_TYPE (current_function_decl));
+      if (POINTER_TYPE_P (type) && VOID_TYPE_P (TREE_TYPE (type)))
+	m_returned_untyped = true;
+      else
+	note (type, depth + 1);
+    }
+}
+
+void
+result_walk::run ()
+{
+  for (unsigned i = 0; i < m_queue.length (); i++)
+    {
+      tree name = m_queue[i].first;
+      unsigned depth = m_queue[i].second;
+      /* Past the nearest type only a constructor call could change the
+	 verdict, and that comes right after the allocation.  */
+      if (depth >= m_depth && depth > 2)
+	continue;
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, name)
+	visit_use (use, name, depth);
+    }
+}
+
+site_type
+result_walk::verdict () const
+{
+  site_type v;
+  if (m_constructed.length ())
+    {
+      v.record = true;
+      if (m_constructed.length () == 1)
+	v.type = m_constructed[0];
+    }
+  else if (m_types.length () == 1)
+    {
+      v.record = true;
+      v.type = m_types[0];
+    }
+  else
+    v.record = m_types.length () > 1 || !m_returned_untyped;
+  return v;
+}
+
+site_type
+call_site_type (gcall *call)
+{
+  /* posix_memalign (&p, ...): the type of p.  */
+  if (is_posix_memalign (call))
+    {
+      site_type v;
+      v.record = true;
+      result_walk w (false);
+      tree slot = gimple_call_num_args (call) ? gimple_call_arg (call, 0)
+					      : NULL_TREE;
+      if (slot && TREE_CODE (slot) == ADDR_EXPR && DECL_P (TREE_OPERAND (slot, 0)))
+	{
+	  /* At -O1 and above GCC stores into a temporary and loads it
+	     after the call (to add __builtin_assume_aligned): follow the
+	     loads of the variable too.  */
+	  tree var = TREE_OPERAND (slot, 0);
+	  w.start (var);
+	  basic_block bb;
+	  FOR_EACH_BB_FN (bb, cfun)
+	    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+		 gsi_next (&gsi))
+	      if (gimple_assign_single_p (gsi_stmt (gsi))
+		  && gimple_assign_rhs1 (gsi_stmt (gsi)) == var)
+		w.start (gimple_assign_lhs (gsi_stmt (gsi)));
+	  w.run ();
+	  v.type = w.verdict ().type;
+	}
+      return v;
+    }
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs)
+    {
+      /* An allocation whose block is not kept: unknown; anything else
+	 (memset's result ignored) is no allocation site.  */
+      site_type v;
+      v.record = allocation_function_p (call);
+      return v;
+    }
+  result_walk w (is_array_new (call));
+  w.start (lhs);
+  w.run ();
+  return w.verdict ();
+}
+
+/* A type named as in the source: a struct by its tag ("rec"), a C++ class
+   with its scope and template arguments ("ns::Item<int>"), an unnamed
+   struct by its typedef, anything else as GCC prints it ("char *").  */
+std::string
+type_name (tree type)
+{
+  tree main = TYPE_MAIN_VARIANT (type);
+  tree name = TYPE_NAME (main);
+  if (!name)
+    name = TYPE_NAME (type);
+  if (name && TREE_CODE (name) == TYPE_DECL && DECL_NAME (name))
+    return lang_hooks.decl_printable_name (name, 2);
+  if (name && TREE_CODE (name) == IDENTIFIER_NODE)
+    return IDENTIFIER_POINTER (name);
+  char *s = print_generic_expr_to_str (main);
+  std::string r (s);
+  free (s);
+  return r;
+}
+
+uint64_t
+type_size (tree type)
+{
+  tree size = COMPLETE_TYPE_P (type) ? TYPE_SIZE_UNIT (type) : NULL_TREE;
+  return size && tree_fits_uhwi_p (size) ? tree_to_uhwi (size) : 0;
+}
+
+/* S as the operand of an assembler .string directive.  */
+void
+append_asm_string (std::string &out, const std::string &s)
+{
+  out += "\t.string \"";
+  for (unsigned char c : s)
+    {
+      if (c == '"' || c == '\\')
+	{
+	  out += '\\';
+	  out += c;
+	}
+      else if (c < 0x20 || c >= 0x7f)
+	{
+	  char oct[8];
+	  snprintf (oct, sizeof oct, "\\%03o", c);
+	  out += oct;
+	}
+      else
+	out += c;
+    }
+  out += "\"\n";
+}
+
+std::string
+absolute_file (const char *file)
+{
+  if (!file || !*file)
+    return "";
+  if (file[0] == '/')
+    return file;
+  const char *pwd = getpwd ();
+  return std::string (pwd ? pwd : "") + "/" + file;
+}
+
+const pass_data alloc_types_pass_data = {
+  GIMPLE_PASS,
+  "memprof-types",
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_ssa | PROP_cfg,
+  0,
+  0,
+  0,
+  0,
+};
+
+class alloc_types_pass : public gimple_opt_pass
+{
+public:
+  explicit alloc_types_pass (gcc::context *ctxt)
+    : gimple_opt_pass (alloc_types_pass_data, ctxt)
+  {
+  }
+
+  unsigned
+  execute (function *fun) final override
+  {
+    std::string records;
+    const char *fn_name
+      = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fun->decl));
+    basic_block bb;
+    FOR_EACH_BB_FN (bb, fun)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+	  if (!call || !allocation_site_p (call))
+	    continue;
+	  location_t loc = gimple_location (call);
+	  if (loc == UNKNOWN_LOCATION)
+	    continue;
+	  site_type v = call_site_type (call);
+	  if (!v.record)
+	    continue;
+	  expanded_location xloc = expand_location (loc);
+	  append_asm_string (records, MEMPROF_TYPE_RECORD_TAG);
+	  append_asm_string (records, fn_name);
+	  append_asm_string (records, absolute_file (xloc.file));
+	  append_asm_string (records, std::to_string (xloc.line));
+	  append_asm_string (records, std::to_string (xloc.column));
+	  append_asm_string (records, v.type ? type_name (v.type) : "");
+	  append_asm_string (records,
+			     std::to_string (v.type ? type_size (v.type) : 0));
+	  if (memprof_opts.type_statistics)
+	    fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",
+		     function_name (fun), xloc.file, xloc.line, xloc.column,
+		     v.type ? type_name (v.type).c_str () : "an unknown type");
+	}
+    if (!records.empty ())
+      {
+	std::string text = "\t.pushsection " MEMPROF_TYPE_SECTION ",\"\",@progbits\n";
+	text += records;
+	text += "\t.popsection";
+	symtab->finalize_toplevel_asm (build_string (text.size (),
+						     text.c_str ()));
+      }
+    return 0;
+  }
+};
+
+} // namespace
+
+opt_pass *
+memprof_make_alloc_types_pass (gcc::context *ctxt)
+{
+  return new alloc_types_pass (ctxt);
+}

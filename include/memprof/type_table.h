@@ -1,0 +1,45 @@
+/* The allocation-site type table: written by the GCC plugin into every
+   object file it compiles, read by memprof-merge and memprof-dump from
+   each module (executable or shared library) of a profile.  This header
+   is the only definition of the format.
+
+   The table is the non-allocated ELF section MEMPROF_TYPE_SECTION (the
+   linker concatenates the objects' pieces; nothing of it is loaded at
+   run time, so it costs the profiled program nothing).  It is a sequence
+   of records, each MEMPROF_TYPE_RECORD_FIELDS NUL-terminated strings:
+
+     MEMPROF_TYPE_RECORD_TAG   starts every record (and tells versions
+                               apart: a reader skips a record whose tag
+                               it does not know, up to the next tag)
+     function    the function that contains the call as its DWARF names
+                 it: the linkage (assembler) name, or the plain name when
+                 that is the same (C); an inlined body keeps the name of
+                 the function it was inlined from
+     file        the call's source file, absolute
+     line        decimal
+     column      decimal (0: none)
+     type        the allocated type's name, empty when the site's type is
+                 unknown (a void * or char * buffer, or two different
+                 types: never a guess)
+     size        decimal, the type's size in bytes (TYPE_SIZE_UNIT; for
+                 new T[n] and calloc (n, sizeof (T)) the element's); 0
+                 when unknown or incomplete
+
+   Zero bytes between records (section alignment padding) are skipped.
+   A site is a call whose result is an allocated block: a call to an
+   allocation function (malloc, calloc, realloc, aligned_alloc,
+   posix_memalign, operator new, anything declared with the malloc
+   attribute) or to any function returning void * (an allocation wrapper
+   such as xmalloc).  A call whose untyped result is only returned from
+   its function has no record: its caller's call site decides.  A reader
+   joins the table with a symbolized stack: the innermost frame that has
+   a record decides (type or unknown).  */
+
+#ifndef MEMPROF_TYPE_TABLE_H
+#define MEMPROF_TYPE_TABLE_H
+
+#define MEMPROF_TYPE_SECTION ".memprof.types"
+#define MEMPROF_TYPE_RECORD_TAG "memprof-type-1"
+#define MEMPROF_TYPE_RECORD_FIELDS 7
+
+#endif /* MEMPROF_TYPE_TABLE_H */

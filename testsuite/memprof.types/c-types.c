@@ -1,0 +1,112 @@
+/* The allocated type of C allocation sites: a struct from malloc
+   (sizeof *p) in a helper, an array of small structs from calloc (the
+   element's type and size), a struct through an xmalloc wrapper in
+   another function (the wrapper's malloc is untyped: its caller's call
+   site names the type), a char buffer and a void * cast two ways
+   (unknown, no error), posix_memalign into an int *.  */
+/* { dg-do run } */
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rec
+{
+  long key;
+  int hot;
+  char name[44];
+};
+
+struct pair
+{
+  short a, b;
+};
+
+struct other
+{
+  int x;
+};
+
+__attribute__ ((noinline)) static struct rec *
+make_rec (void)
+{
+  struct rec *p = malloc (sizeof *p);
+  p->hot = 1;
+  return p;
+}
+
+__attribute__ ((noinline)) static struct pair *
+make_pairs (size_t n)
+{
+  struct pair *v = calloc (n, sizeof *v);
+  v[n - 1].a = 1;
+  return v;
+}
+
+__attribute__ ((noinline)) void *
+xmalloc (size_t n)
+{
+  void *p = malloc (n);
+  if (!p)
+    abort ();
+  return p;
+}
+
+__attribute__ ((noinline)) static struct rec *
+rec_through_wrapper (void)
+{
+  struct rec *r = xmalloc (sizeof *r);
+  r->key = 2;
+  return r;
+}
+
+__attribute__ ((noinline)) static char *
+make_buffer (size_t n)
+{
+  char *b = malloc (n);
+  memset (b, 0, n);
+  return b;
+}
+
+__attribute__ ((noinline)) static void *
+two_casts (void)
+{
+  void *v = malloc (16);
+  struct rec *r = v;
+  struct other *o = v;
+  o->x = 1;
+  r->hot = 2;
+  return v;
+}
+
+__attribute__ ((noinline)) static int *
+aligned_ints (void)
+{
+  int *p;
+  if (posix_memalign ((void **) &p, 64, 16 * sizeof *p))
+    abort ();
+  p[0] = 1;
+  return p;
+}
+
+int
+main (void)
+{
+  for (int i = 0; i < 3; i++)
+    {
+      free (make_rec ());
+      free (make_pairs (10));
+      free (rec_through_wrapper ());
+      free (make_buffer (100));
+      free (two_casts ());
+      free (aligned_ints ());
+    }
+  return 0;
+}
+
+/* { dg-final { memprof-record fn=make_rec<main alloc_count==3 total_size==168 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=make_pairs<main alloc_count==3 total_size==120 type=pair type_size==4 } } */
+/* { dg-final { memprof-record fn=xmalloc<rec_through_wrapper<main alloc_count==3 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=make_buffer<main alloc_count==3 type=null } } */
+/* { dg-final { memprof-record fn=two_casts<main alloc_count==3 type=null } } */
+/* { dg-final { memprof-record fn=aligned_ints<main alloc_count==3 type=int type_size==4 } } */
+/* { dg-final { memprof-dump-scan {^type:        rec \(56 bytes\)$} } } */
