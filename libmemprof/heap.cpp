@@ -125,7 +125,8 @@ stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   uint32_t id = id_slot ? *id_slot : 0;
   if (!id)
     {
-      // The memo's id is this walk's: folding depends on the frames only.
+      // The cached id is this raw stack's: folding depends on the frames
+      // only.
       if (flags.fold_recursion)
         n = fold_recursion (pcs, n);
       id = depot_put (pcs, n, pt);

@@ -122,8 +122,7 @@ void
 per_thread_forget_code (PerThread *pt, uint32_t generation)
 {
   internal_memset (pt->rules, 0, sizeof pt->rules);
-  internal_memset (pt->memos, 0, sizeof pt->memos);
-  internal_memset (pt->memo_key, 0, sizeof pt->memo_key);
+  stack_cache_clear (&pt->stack_cache);
   internal_memset (pt->stacks, 0, sizeof pt->stacks);
   pt->module_generation = generation;
 }

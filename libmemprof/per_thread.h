@@ -11,6 +11,7 @@
 
 #include "frame_rule.h"
 #include "hib_table.h"
+#include "stack_cache.h"
 
 namespace memprof {
 
@@ -24,38 +25,8 @@ struct PerThread
     uint64_t packed;
   } rules[kRuleSlots];
 
-  // unwind.cpp: the last stacks walked, two-way set associative by the
-  // first return address: their return addresses and the rule at each,
-  // so a repeated stack is walked without looking a rule up, and its
-  // depot id is known without hashing.
-  static constexpr uint32_t kMemoFrames = 32;
-  static constexpr uint32_t kMemoSets = 8;
-  static constexpr uint32_t kMemos = 2 * kMemoSets;
-  //
-  // Each memo also logs every stack word its last walk read (address and
-  // value) with the walk's start frame and depth limit: a walk is a pure
-  // function of those, so when it starts from the same frame and every
-  // logged word still holds its value, it would redo exactly the logged
-  // walk, and its id stands without stepping a single frame.
-  static constexpr uint32_t kMemoReads = 2 * kMemoFrames + 2;
-  // (What a repeated walk reads comes first, so it touches few lines.)
-  struct StackMemo
-  {
-    uint32_t n;        // Frames; kNoMemo when the stack did not fit.
-    uint32_t id;       // Depot id of the stack, 0 until known.
-    uintptr_t frame;   // Start frame of the logged walk.
-    uint32_t max;      // Its depth limit.
-    uint32_t reads;    // Words logged; kNoMemo when they did not fit.
-    struct Read
-    {
-      uintptr_t addr, value;
-    } read[kMemoReads];
-    uintptr_t ra[kMemoFrames];
-    FrameRule rule[kMemoFrames];
-  } memos[kMemos];
-  uintptr_t memo_key[kMemos];       // First return address of each memo.
-  uint8_t memo_recent[kMemoSets];   // Way of each set used last.
-  static constexpr uint32_t kNoMemo = ~0u;
+  // unwind.cpp: the last walk and the ids of recent raw stacks.
+  StackCache stack_cache;
 
   // stack_depot.cpp: stack hash -> depot id (0 = empty slot).
   static constexpr uint32_t kStackSlots = 128;

@@ -16,7 +16,7 @@ namespace memprof {
 // MEMPROF_RAW_PC_RECURSION_FOLDED (raw_format.h).  So a recursion's
 // contexts are its distinct call paths into it, whatever its depth and
 // whichever of its call sites each level took.  Cost: one pass with a
-// 64-bit filter, a scan of the kept frames only on a filter hit.
+// 256-bit filter, a scan of the kept frames only on a filter hit.
 uint32_t fold_recursion (uintptr_t *pcs, uint32_t n);
 
 } // namespace memprof

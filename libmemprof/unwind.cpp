@@ -1,4 +1,5 @@
-// Unwinding with cached per-PC frame rules.
+// Unwinding with cached per-PC frame rules, through the thread's stack
+// cache (stack_cache.h) unless stack_cache=0.
 //
 // A pure frame-pointer walk is fast but wrong through code built without
 // frame pointers (glibc, libstdc++): a function that never set up rbp
@@ -11,9 +12,11 @@
 // back to the plain frame-pointer step, guarded by plausibility checks.
 
 #include "unwind.h"
+#include "flags.h"
 #include "frame_rule.h"
 #include "internal.h"
 #include "per_thread.h"
+#include "stack_cache.h"
 
 // Markers at the two ends of the runtime's code (text_begin.cpp is the
 // first object linked, text_end.cpp the last; see Makefile.am).
@@ -131,18 +134,104 @@ plausible (uintptr_t cfa, uintptr_t sp)
   return cfa > sp && cfa - sp < ((uintptr_t) 64 << 20) && !(cfa & 7);
 }
 
-// The memo for stacks whose first return address is PC: the way of its
-// set that holds PC, else the way not used last, taken over for PC.
-// (The address is mixed first: return addresses close together must not
-// share a set more often than chance.)
-inline PerThread::StackMemo *
-memo_for (PerThread *pt, uintptr_t pc)
+
+// The state a walk step starts from: the return address being looked
+// at, the stack pointer and the frame pointer in that frame.
+struct WalkState
+{
+  uintptr_t pc, sp, bp;
+};
+
+inline WalkState
+entry_state (uintptr_t frame)
+{
+  // The entry point's own frame: saved rbp, then the return address.
+  return { ((const uintptr_t *) frame)[1], frame + 16,
+           ((const uintptr_t *) frame)[0] };
+}
+
+// Step S out to the caller's state by R, the rule at S.pc - 1.  LOG
+// (may be null) gets the words read: their offsets from S.sp and values
+// in addr_off and value, their number added to bits.  False when the
+// walk ends here.
+MEMPROF_ALWAYS_INLINE bool
+step_out (WalkState &s, const FrameRule &r, StackCache::Step *log)
+{
+  uintptr_t cfa, ra_addr, bp_addr = 0;
+  if (r.kind == FrameRule::kEnd)
+    return false;
+  if (r.kind == FrameRule::kStep)
+    {
+      cfa = (r.cfa_on_bp ? s.bp : s.sp) + r.cfa_offset;
+      if (!plausible (cfa, s.sp) && !(cfa == s.sp && !r.cfa_on_bp))
+        return false;
+      ra_addr = cfa + r.ra_offset;
+      if (r.bp_saved)
+        bp_addr = cfa + r.bp_offset;
+    }
+  else
+    {
+      if (!plausible (s.bp + 16, s.sp))
+        return false;
+      cfa = s.bp + 16;
+      ra_addr = s.bp + 8;
+      bp_addr = s.bp;
+    }
+  uintptr_t ra = *(const uintptr_t *) ra_addr;
+  uintptr_t next_bp = bp_addr ? *(const uintptr_t *) bp_addr : s.bp;
+  if (log)
+    {
+      log->addr_off[0] = (int32_t) (ra_addr - s.sp);
+      log->value[0] = ra;
+      log->addr_off[1] = (int32_t) (bp_addr - s.sp);
+      log->value[1] = next_bp;
+      log->bits |= bp_addr ? 2 : 1;
+    }
+  s.sp = cfa;
+  s.pc = ra;
+  s.bp = next_bp;
+  return true;
+}
+
+// One step's frame: PC - 1 is inside the call instruction (right for
+// calls that end a function, noreturn) and is what the profile stores.
+// Our own frame above a foreign one that called back into the allocator
+// (e.g. operator new -> __cxa_allocate_exception -> malloc) is stepped
+// through, never recorded.
+inline bool
+records_frame (uintptr_t pc)
+{
+  return !UNLIKELY (pc_in_runtime (pc));
+}
+
+// Every frame from S on stepped by its rule.
+uint32_t
+walk_plain (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt)
+{
+  uint32_t n = 0;
+  while (n < max && s.pc >= 4096)
+    {
+      FrameRule r = rule_at (s.pc - 1, pt);
+      if (records_frame (s.pc))
+        pcs[n++] = s.pc - 1;
+      if (!step_out (s, r, nullptr))
+        break;
+    }
+  return n;
+}
+
+// The replay memo for stacks whose first return address is PC: the way
+// of its set that holds PC, else the way not used last, taken over for
+// PC.  (The address is mixed first: return addresses close together
+// must not share a set more often than chance.)
+inline StackCache::Memo *
+memo_for (StackCache &c, uintptr_t pc)
 {
   uint64_t h = pc ^ (pc >> 29);
   h *= 0xbf58476d1ce4e5b9ULL;
   h ^= h >> 32;
-  uint32_t set = (uint32_t) h & (PerThread::kMemoSets - 1);
-  uintptr_t *keys = &pt->memo_key[2 * set];
+  uint32_t set = (uint32_t) h & (StackCache::kMemoSets - 1);
+  uintptr_t *keys = &c.memo_key[2 * set];
   uint32_t way;
   if (keys[0] == pc)
     way = 0;
@@ -150,11 +239,12 @@ memo_for (PerThread *pt, uintptr_t pc)
     way = 1;
   else
     {
-      way = pt->memo_recent[set] ^ 1;
+      way = c.memo_recent[set] ^ 1;
       keys[way] = pc;
+      c.memos[2 * set + way].reads = StackCache::kNoMemo;
     }
-  pt->memo_recent[set] = (uint8_t) way;
-  return &pt->memos[2 * set + way];
+  c.memo_recent[set] = (uint8_t) way;
+  return &c.memos[2 * set + way];
 }
 
 // A repeated walk: when the memo's last walk started at FRAME with the
@@ -162,15 +252,114 @@ memo_for (PerThread *pt, uintptr_t pc)
 // this walk would be that one, frame for frame.  Reads in the logged
 // order, so every address read is one the full walk would read.
 inline bool
-replay_matches (const PerThread::StackMemo &m, uintptr_t frame, uint32_t max)
+replay_matches (const StackCache::Memo &m, uintptr_t frame, uint32_t max)
 {
-  if (m.frame != frame || m.max != max || m.id == 0
-      || m.reads == PerThread::kNoMemo)
+  if (m.frame != frame || m.max != max || m.reads == StackCache::kNoMemo)
     return false;
   for (uint32_t i = 0; i < m.reads; i++)
     if (*(const uintptr_t *) m.read[i].addr != m.read[i].value)
       return false;
   return true;
+}
+
+// The walk through the thread's stack cache (stack_cache.h): steps are
+// made, and remembered, until one reaches a state a remembered step
+// started from whose walk is still what it was; its frames complete the
+// stack.
+uint32_t
+walk_cached (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
+             uint32_t **id_slot)
+{
+  StackCache &c = pt->stack_cache;
+  if (c.max != max)
+    {
+      stack_cache_clear (&c);
+      c.max = max;
+    }
+  WalkState s = entry_state (frame);
+  StackCache::Memo *m = memo_for (c, s.pc);
+  if (replay_matches (*m, frame, max))
+    {
+      // The id may have gone to the walk's first step only.
+      if (!m->id && m->slot != kNoStep
+          && c.steps[m->slot].stamp == m->slot_stamp)
+        m->id = c.id[m->slot];
+      // Without an id the caller needs the frames: walked below.
+      if (m->id)
+        {
+          *id_slot = &m->id;
+          stack_cache_account (&c, 0, m->n);
+          return m->n;
+        }
+    }
+  if (++c.walk == 0)
+    c.walk = 1;   // 0 is no walk's: a fresh step's failed_walk.
+  WordLog log = { m->read, 0 };
+  log.add (frame, s.bp);
+  log.add (frame + 8, s.pc);
+  uint32_t n = 0, k = 0, join = kNoStep, got = 0;
+  uint32_t first = kNoStep, prev = kNoStep;
+  // After a remembered step fails, the next few states are not looked
+  // up, at gaps that double: where call chains of one depth differ all
+  // the way out (a recursion taking other branches), a lookup at every
+  // step would cost more than it saves.
+  uint32_t next_try = 0, gap = 1;
+  while (n < max && s.pc >= 4096)
+    {
+      if (k >= next_try)
+        {
+          uint32_t known = stack_cache_find (&c, s.pc, s.sp, s.bp);
+          if (known != kNoStep)
+            {
+              if (stack_cache_follow (&c, known, pcs + n, max - n, &got,
+                                      &log))
+                {
+                  join = known;
+                  break;
+                }
+              next_try = k + gap;
+              gap *= 2;
+            }
+        }
+      if (UNLIKELY (k == StackCache::kMaxWalk))
+        {
+          // Deeper than a walk the cache remembers: the rest uncached.
+          stack_cache_link (&c, first, k, kNoStep, StackCache::kEndDead);
+          m->reads = StackCache::kNoMemo;
+          *id_slot = nullptr;
+          return n + walk_plain (s, pcs + n, max - n, pt);
+        }
+      prev = stack_cache_claim (&c, prev, s.pc, s.sp, s.bp);
+      if (k++ == 0)
+        first = prev;
+      StackCache::Step &f = c.steps[prev];
+      FrameRule r = rule_at (s.pc - 1, pt);
+      if (records_frame (s.pc))
+        {
+          f.bits = StackCache::kRecords;
+          pcs[n++] = s.pc - 1;
+        }
+      if (!step_out (s, r, &f))
+        break;
+      for (uint32_t i = 0; i < (f.bits & StackCache::kReads); i++)
+        log.add (f.sp + f.addr_off[i], f.value[i]);
+    }
+  // The walk's first step is where the id of this stack goes.
+  if (k)
+    stack_cache_link (&c, first, k, join,
+                      n == max ? StackCache::kEndMax : StackCache::kEndStack);
+  else
+    first = join;
+  m->frame = frame;
+  m->max = max;
+  m->n = n + got;
+  m->reads = log.n <= StackCache::kMemoReads ? log.n : StackCache::kNoMemo;
+  m->slot = first;
+  m->slot_stamp = first != kNoStep ? c.steps[first].stamp : 0;
+  m->id = first != kNoStep ? c.id[first] : 0;
+  *id_slot = first != kNoStep ? &c.id[first] : &m->id;
+  stack_cache_account (&c, k, n + got);
+  return n + got;
 }
 
 } // namespace
@@ -189,105 +378,22 @@ pc_in_runtime (uintptr_t pc)
          < (uintptr_t) __memprof_text_end - (uintptr_t) __memprof_text_begin;
 }
 
+
 uint32_t
 unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
               uint32_t **id_slot)
 {
-  // The entry point's own frame: saved rbp, then the return address.
-  uintptr_t pc = ((uintptr_t *) frame)[1];
-  PerThread::StackMemo *m = nullptr;
-  if (pt)
+  if (pt && flags.stack_cache && !pt->stack_cache.busy
+      && !(pt->stack_cache.plain_left && pt->stack_cache.plain_left--))
     {
-      m = memo_for (pt, pc);
-      if (replay_matches (*m, frame, max))
-        {
-          *id_slot = &m->id;
-          return m->n;
-        }
+      pt->stack_cache.busy = true;
+      uint32_t n = walk_cached (frame, pcs, max, pt, id_slot);
+      pt->stack_cache.busy = false;
+      return n;
     }
-  // Log of the words read, for replay_matches.
-  uint32_t reads = 0;
-  auto load = [&] (uintptr_t addr) {
-    uintptr_t v = *(const uintptr_t *) addr;
-    if (m && reads < PerThread::kMemoReads)
-      {
-        m->read[reads].addr = addr;
-        m->read[reads].value = v;
-      }
-    reads++;
-    return v;
-  };
-  uintptr_t bp = load (frame);
-  pc = load (frame + 8);
-  uintptr_t sp = frame + 16;
-  uint32_t n = 0;
-  bool same = m != nullptr;
-  while (n < max && pc >= 4096)
-    {
-      FrameRule r;
-      if (UNLIKELY (pc_in_runtime (pc)))
-        // Our own frame above a foreign one that called back into the
-        // allocator (e.g. operator new -> __cxa_allocate_exception ->
-        // malloc): stepped through, never recorded.
-        r = rule_at (pc - 1, pt);
-      else
-        {
-          // pc - 1 is inside the call instruction: right for calls that
-          // end a function (noreturn), and what the profile stores.
-          if (LIKELY (same) && n < PerThread::kMemoFrames && m->ra[n] == pc)
-            r = m->rule[n];
-          else
-            {
-              r = rule_at (pc - 1, pt);
-              same = false;
-              if (m && n < PerThread::kMemoFrames)
-                {
-                  m->ra[n] = pc;
-                  m->rule[n] = r;
-                }
-            }
-          pcs[n++] = pc - 1;
-        }
-      uintptr_t cfa, ra, next_bp;
-      if (r.kind == FrameRule::kEnd)
-        break;
-      if (r.kind == FrameRule::kStep)
-        {
-          cfa = (r.cfa_on_bp ? bp : sp) + r.cfa_offset;
-          if (!plausible (cfa, sp) && !(cfa == sp && !r.cfa_on_bp))
-            break;
-          ra = load (cfa + r.ra_offset);
-          next_bp = r.bp_saved ? load (cfa + r.bp_offset) : bp;
-        }
-      else
-        {
-          if (!plausible (bp + 16, sp))
-            break;
-          cfa = bp + 16;
-          ra = load (bp + 8);
-          next_bp = load (bp);
-        }
-      sp = cfa;
-      bp = next_bp;
-      pc = ra;
-    }
-  if (m)
-    {
-      // Every frame matched the memo and there are as many: these are
-      // exactly its frames, and its id stands.
-      if (!same || m->n != n)
-        {
-          m->n = n <= PerThread::kMemoFrames ? n : PerThread::kNoMemo;
-          m->id = 0;
-        }
-      m->frame = frame;
-      m->max = max;
-      m->reads = reads <= PerThread::kMemoReads && m->n != PerThread::kNoMemo
-                   ? reads
-                   : PerThread::kNoMemo;
-      *id_slot = &m->id;
-    }
-  return n;
+  if (id_slot)
+    *id_slot = nullptr;
+  return walk_plain (entry_state (frame), pcs, max, pt);
 }
 
 } // namespace memprof

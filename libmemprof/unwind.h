@@ -13,12 +13,13 @@ namespace memprof {
 // point, built with frame pointers).  Returns the number of frames.
 // Frames whose PC lies in the runtime's own code are left out.
 //
-// PT (may be null) holds the calling thread's caches.  When it is given,
-// *ID_SLOT is set to where the depot id of this stack is remembered: a
-// non-zero value there is the id of exactly these frames (PCS may then
-// be left unfilled: a repeated walk is recognised without stepping);
-// zero means PCS is filled and the caller must look the id up and store
-// it there.
+// PT (may be null) holds the calling thread's caches.  When it is given
+// and stack_cache is on, the walk goes through the thread's stack cache
+// (stack_cache.h) and *ID_SLOT is set to where the depot id of this raw
+// stack is kept: non-zero, it is the id of exactly these frames (fold
+// and depot_put are then not needed); zero, the caller looks the id up
+// and stores it there.  Otherwise *ID_SLOT (ID_SLOT may be null) is set
+// to null.  PCS is filled either way.
 struct PerThread;
 uint32_t unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max,
                        PerThread *pt, uint32_t **id_slot);

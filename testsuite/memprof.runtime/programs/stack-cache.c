@@ -1,0 +1,145 @@
+/* Allocation stacks the unwinder's stack cache (stack_cache.h) must
+   give exactly as a full walk does: a deep chain whose levels allocate
+   at every depth (stacks differing only in their innermost frames), a
+   recursion with two recursive call sites, frames moved by alloca, an
+   allocation from a callback of glibc's qsort (frames without frame
+   pointers, stepped by their CFI), and one stack slot reused by another
+   call chain at the same depth: leaf's and mid's frames are at the same
+   addresses with the same return addresses under left_path and
+   right_path, which differ only further out.  ROUNDS is argv[1].  */
+
+#include <alloca.h>
+#include <stdlib.h>
+
+#define keep(p) __asm__ volatile ("" : : "r"(p) : "memory")
+
+static unsigned long rng = 88172645463325252UL;
+
+static unsigned long
+next_random (void)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/* The deep chain.  */
+__attribute__ ((noinline)) static void
+chain_alloc (int level)
+{
+  char *p = malloc (16 + level);
+  keep (p);
+  free (p);
+}
+
+#define LEVEL(K, PREV)                                                  \
+  __attribute__ ((noinline)) static void                                \
+  level_##K (void)                                                      \
+  {                                                                     \
+    level_##PREV ();                                                    \
+    chain_alloc (K);                                                    \
+    keep (0);                                                           \
+  }
+
+__attribute__ ((noinline)) static void
+level_0 (void)
+{
+  chain_alloc (0);
+}
+
+LEVEL (1, 0) LEVEL (2, 1) LEVEL (3, 2) LEVEL (4, 3) LEVEL (5, 4)
+LEVEL (6, 5) LEVEL (7, 6) LEVEL (8, 7) LEVEL (9, 8) LEVEL (10, 9)
+LEVEL (11, 10) LEVEL (12, 11)
+
+/* The recursion: a random path of left and right calls.  */
+__attribute__ ((noinline)) static void
+descend (int depth)
+{
+  if (depth == 0)
+    {
+      char *p = malloc (48);
+      keep (p);
+      free (p);
+      return;
+    }
+  if (next_random () & 1)
+    descend (depth - 1);
+  else
+    descend (depth - 1);
+  keep (0);
+}
+
+/* The reused slot.  */
+__attribute__ ((noinline)) static void
+leaf (void)
+{
+  char *p = malloc (72);
+  keep (p);
+  free (p);
+}
+
+__attribute__ ((noinline)) static void
+mid (void)
+{
+  leaf ();
+  keep (0);
+}
+
+__attribute__ ((noinline, noipa)) static void
+left_path (void)
+{
+  mid ();
+  keep (0);
+}
+
+__attribute__ ((noinline, noipa)) static void
+right_path (void)
+{
+  mid ();
+  keep (1);
+}
+
+/* Frames moved by alloca: same return addresses, other addresses.  */
+__attribute__ ((noinline)) static void
+padded (size_t pad)
+{
+  char *buf = alloca (pad);
+  keep (buf);
+  leaf ();
+}
+
+/* A callback of qsort.  */
+static int
+compare_allocating (const void *a, const void *b)
+{
+  char *p = malloc (24);
+  keep (p);
+  free (p);
+  return *(const int *) a - *(const int *) b;
+}
+
+int
+main (int argc, char **argv)
+{
+  int rounds = argc > 1 ? atoi (argv[1]) : 0;
+  for (int r = 0; r < rounds; r++)
+    {
+      level_12 ();
+      descend (1 + (int) (next_random () % 12));
+      /* Right then right, left then right, left then left: 300 left
+         and 300 right, and left's frames reused by right 100 times.
+         One call site each (the loop is not unrolled).  */
+      int left[2] = { r % 3 != 0, r % 3 == 2 };
+#pragma GCC unroll 1
+      for (int t = 0; t < 2; t++)
+        if (left[t])
+          left_path ();
+        else
+          right_path ();
+      padded (r % 3 == 0 ? 32 : 2048);
+      int v[4] = { 3, 1, 2, r };
+      qsort (v, 4, sizeof v[0], compare_allocating);
+    }
+  return 0;
+}
