@@ -67,6 +67,8 @@ ContextTable::intern_frame (const Frame &f)
       auto p = position_ids_.emplace (pos, position_ids_.size ());
       frame_position_.push_back (p.first->second);
     }
+  else if (!frames_[ins.first->second].function_line)
+    frames_[ins.first->second].function_line = f.function_line;
   return ins.first->second;
 }
 

@@ -20,6 +20,9 @@ struct Frame
   std::string function;
   std::string file;
   uint64_t line = 0, column = 0, discriminator = 0;
+  // The line FUNCTION starts at (DW_AT_decl_line), 0 when unknown: lets
+  // the compiler match LINE relative to it (-fheapprof-use).
+  uint64_t function_line = 0;
   bool inlined = false;
   // A recursion was folded into this frame (raw_format.h): it stands for
   // every later activation of its call site in the captured stack.

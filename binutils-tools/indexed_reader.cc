@@ -43,6 +43,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_FUNCTIONS: return "function hash table";
     case MEMPROF_SECTION_HISTOGRAMS: return "histogram section";
     case MEMPROF_SECTION_TYPES: return "type table";
+    case MEMPROF_SECTION_FUNCTION_LINES: return "function line table";
     default: return "section";
     }
 }
@@ -107,6 +108,7 @@ private:
   std::vector<std::string> file_paths_;     // By file id (0 = none).
   std::unordered_map<uint64_t, std::string> strings_;
   std::unordered_map<uint64_t, uint32_t> frames_;
+  std::unordered_map<uint64_t, uint64_t> function_lines_;  // Frame id ->.
   std::unordered_map<uint64_t, Stack> stacks_;
   std::unordered_map<uint64_t, std::vector<uint64_t>> histograms_;
   uint64_t stack_frames_read_ = 0, string_bytes_read_ = 0;
@@ -227,6 +229,20 @@ private:
       if (h.present)
         read_histograms (h);
     }
+    // Function start lines (optional).
+    if (sections_[MEMPROF_SECTION_FUNCTION_LINES].present)
+      {
+        const Span &s = sections_[MEMPROF_SECTION_FUNCTION_LINES];
+        ByteCursor c (s.data, s.size);
+        uint64_t n = c.count (c.uleb ("function line table"), 2,
+                              "function line");
+        for (uint64_t i = 0; i < n; i++)
+          {
+            uint64_t frame = c.uleb ("function line table");
+            function_lines_[frame] = c.uleb ("function line table");
+          }
+        info.has_function_lines = true;
+      }
     // Schema.
     {
       ByteCursor c (sec (MEMPROF_SECTION_SCHEMA).data,
@@ -378,6 +394,9 @@ private:
     f.folded = (frame_flags & 2) != 0;
     f.module = string_at (c.uleb ("frame table"));
     f.address = c.uleb ("frame table");
+    auto fl = function_lines_.find (id);
+    if (fl != function_lines_.end ())
+      f.function_line = fl->second;
     uint32_t tid = table_.intern_frame (f);
     frames_.emplace (id, tid);
     return tid;

@@ -16,6 +16,8 @@ struct IndexedInfo
 {
   uint64_t version = 0;
   std::map<uint64_t, uint64_t> summary;   // Tag -> value.
+  // The FUNCTION_LINES section was there: frames carry function_line.
+  bool has_function_lines = false;
 };
 
 bool looks_like_indexed (const uint8_t *data, size_t size);

@@ -100,6 +100,7 @@ write_indexed (const ContextTable &table)
   FileTable files (strings);
   ByteWriter frames, stacks, records, schema, summary, histograms;
   uint64_t num_histograms = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> function_lines;
   std::vector<uint64_t> frame_offset (table.num_frames (), UINT64_MAX);
 
   auto frame_id = [&] (uint32_t id) {
@@ -115,6 +116,8 @@ write_indexed (const ContextTable &table)
         frames.uleb ((f.inlined ? 1 : 0) | (f.folded ? 2 : 0));
         frames.uleb (strings.id (f.module));
         frames.uleb (f.address);
+        if (f.function_line)
+          function_lines.emplace_back (frame_offset[id], f.function_line);
       }
     return frame_offset[id];
   };
@@ -239,6 +242,14 @@ write_indexed (const ContextTable &table)
   histogram_section.uleb (num_histograms);
   histogram_section.append (histograms);
 
+  ByteWriter lines_w;
+  lines_w.uleb (function_lines.size ());
+  for (const auto &l : function_lines)
+    {
+      lines_w.uleb (l.first);
+      lines_w.uleb (l.second);
+    }
+
   std::vector<std::pair<uint32_t, const ByteWriter *>> sections = {
     { MEMPROF_SECTION_SUMMARY, &summary },
     { MEMPROF_SECTION_STRINGS, &strings.w },
@@ -249,6 +260,7 @@ write_indexed (const ContextTable &table)
     { MEMPROF_SECTION_RECORDS, &records },
     { MEMPROF_SECTION_FUNCTIONS, &functions },
     { MEMPROF_SECTION_TYPES, &types },
+    { MEMPROF_SECTION_FUNCTION_LINES, &lines_w },
   };
   if (table.histogram_mode ())
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });

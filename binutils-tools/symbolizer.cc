@@ -357,6 +357,9 @@ symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
           Frame f = pos;
           const char *name = die_name (&scope);
           f.function = name ? name : "";
+          int decl_line = 0;
+          if (dwarf_decl_line (&scope, &decl_line) == 0 && decl_line > 0)
+            f.function_line = decl_line;
           f.inlined = tag == DW_TAG_inlined_subroutine;
           out.push_back (f);
           if (tag == DW_TAG_subprogram)

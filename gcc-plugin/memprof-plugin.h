@@ -21,6 +21,20 @@ struct memprof_options
   bool gimple_counters = false;
   /* histogram: count 8-byte slots (abi.h's histogram mode).  */
   bool histogram = false;
+
+  /* use=FILE: the -fheapprof-use route: no instrumentation; the
+     allocation calls get hints from the indexed profile FILE.  */
+  const char *use_profile = nullptr;
+  bool use_notes = false;            /* use-notes: a note per classified call.  */
+  bool use_stats = false;            /* use-stats: a summary per unit.  */
+  bool use_mismatch = false;         /* use-mismatch: stale-profile warnings.  */
+  enum { HINT_TCMALLOC, HINT_JEMALLOC, HINT_NONE } use_allocator
+    = HINT_TCMALLOC;                 /* use-allocator=tcmalloc|jemalloc|none.  */
+  /* The classification thresholds (hint_profile.h, the manual).  */
+  double cold_lifetime_percent = 50;
+  double cold_min_lifetime_ms = 10;
+  double cold_accesses = 2;
+  double hot_density = 1000;
 };
 extern memprof_options memprof_opts;
 
@@ -29,6 +43,33 @@ extern memprof_options memprof_opts;
 bool memprof_parse_arguments (int argc, struct plugin_argument *argv);
 /* The text of --help for the plugin (PLUGIN_INFO).  */
 extern const char memprof_plugin_help[];
+
+/* --- use_pass.cc: -fheapprof-use ---------------------------------------- */
+/* Load the profile and register the hinting pass; false (with an error
+   reported) when the profile is unusable.  */
+bool memprof_use_init (const char *plugin_name);
+
+/* --- use_hints.cc: the allocation calls and their hinted forms --------- */
+enum memprof_alloc_kind
+{
+  MEMPROF_NOT_ALLOC,
+  MEMPROF_ALLOC_MALLOC,
+  MEMPROF_ALLOC_CALLOC,
+  MEMPROF_ALLOC_OTHER_C,   /* realloc, aligned_alloc, strdup...: no hint.  */
+  MEMPROF_ALLOC_NEW        /* a replaceable operator new or new[].  */
+};
+memprof_alloc_kind memprof_allocation_kind (gcall *call);
+/* Give the call at GSI the hint COLD (else hot) for the allocator chosen;
+   returns false, with *WHY set, when that allocator has no hint for it.  */
+bool memprof_apply_hint (gimple_stmt_iterator *gsi, memprof_alloc_kind kind,
+			 bool cold, const char **why);
+/* GC roots of use_hints.cc.  */
+extern const struct ggc_root_tab memprof_use_gc_roots[];
+
+/* An entry of a GC root table: a tree a plugin static holds across
+   functions (collected otherwise).  */
+#define MEMPROF_ROOT(var) \
+  { &var, 1, sizeof (var), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node }
 
 /* --- version_check.cc ---------------------------------------------------- */
 /* True if the running GCC is the one the plugin was built for; otherwise

@@ -21,7 +21,34 @@ const char memprof_plugin_help[] =
   "                                  counters) instead of 64-byte granules\n"
   "  -fplugin-arg-memprof-stats      report per function what was\n"
   "                                  instrumented and what was skipped\n"
-  "  -fplugin-arg-memprof-type-stats report each allocation site's type\n";
+  "  -fplugin-arg-memprof-type-stats report each allocation site's type\n"
+  "Or, instead of instrumenting, hint allocations from a profile:\n"
+  "  -fplugin-arg-memprof-use=FILE   read the indexed profile FILE\n"
+  "  -fplugin-arg-memprof-use-allocator=tcmalloc|jemalloc|none\n"
+  "                                  the hints to emit (tcmalloc)\n"
+  "  -fplugin-arg-memprof-use-notes  a note per classified allocation\n"
+  "  -fplugin-arg-memprof-use-stats  a summary per compilation\n"
+  "  -fplugin-arg-memprof-use-mismatch  warn where the profile is stale\n"
+  "  -fplugin-arg-memprof-use-cold-lifetime=PERCENT  (50)\n"
+  "  -fplugin-arg-memprof-use-cold-min-lifetime=MS   (10)\n"
+  "  -fplugin-arg-memprof-use-cold-accesses=PER-BYTE (2)\n"
+  "  -fplugin-arg-memprof-use-hot-density=PER-BYTE-PER-SECOND (1000)\n";
+
+/* A threshold: a non-negative number.  */
+static bool
+set_number (const plugin_argument &arg, double *value)
+{
+  char *end = nullptr;
+  double v = arg.value ? strtod (arg.value, &end) : -1;
+  if (!arg.value || end == arg.value || *end || !(v >= 0) || v > 1e15)
+    {
+      error ("memprof: argument %<%s%> takes a non-negative number (got "
+	     "%<%s%>)", arg.key, arg.value ? arg.value : "");
+      return false;
+    }
+  *value = v;
+  return true;
+}
 
 /* A switch takes no value; say so instead of ignoring one.  */
 static bool
@@ -55,6 +82,47 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	  else
 	    memprof_opts.profile_dir = arg.value;
 	}
+      else if (strcmp (arg.key, "use") == 0)
+	{
+	  if (!arg.value || !*arg.value)
+	    {
+	      error ("memprof: argument %<use%> needs a profile "
+		     "(%<-fplugin-arg-memprof-use=FILE.memprofdata%>)");
+	      ok = false;
+	    }
+	  else
+	    memprof_opts.use_profile = arg.value;
+	}
+      else if (strcmp (arg.key, "use-notes") == 0)
+	ok &= set_switch (arg, &memprof_opts.use_notes);
+      else if (strcmp (arg.key, "use-stats") == 0)
+	ok &= set_switch (arg, &memprof_opts.use_stats);
+      else if (strcmp (arg.key, "use-mismatch") == 0)
+	ok &= set_switch (arg, &memprof_opts.use_mismatch);
+      else if (strcmp (arg.key, "use-allocator") == 0)
+	{
+	  const char *v = arg.value ? arg.value : "";
+	  if (strcmp (v, "tcmalloc") == 0)
+	    memprof_opts.use_allocator = memprof_options::HINT_TCMALLOC;
+	  else if (strcmp (v, "jemalloc") == 0)
+	    memprof_opts.use_allocator = memprof_options::HINT_JEMALLOC;
+	  else if (strcmp (v, "none") == 0)
+	    memprof_opts.use_allocator = memprof_options::HINT_NONE;
+	  else
+	    {
+	      error ("memprof: argument %<use-allocator%> takes %<tcmalloc%>, "
+		     "%<jemalloc%> or %<none%> (got %<%s%>)", v);
+	      ok = false;
+	    }
+	}
+      else if (strcmp (arg.key, "use-cold-lifetime") == 0)
+	ok &= set_number (arg, &memprof_opts.cold_lifetime_percent);
+      else if (strcmp (arg.key, "use-cold-min-lifetime") == 0)
+	ok &= set_number (arg, &memprof_opts.cold_min_lifetime_ms);
+      else if (strcmp (arg.key, "use-cold-accesses") == 0)
+	ok &= set_number (arg, &memprof_opts.cold_accesses);
+      else if (strcmp (arg.key, "use-hot-density") == 0)
+	ok &= set_number (arg, &memprof_opts.hot_density);
       else if (strcmp (arg.key, "driver") == 0)
 	{
 	  /* memprof.specs marks the -fheapprof route with it, for its
@@ -105,7 +173,9 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	{
 	  error ("memprof: unknown argument %<%s%>; known: dir=DIR, stack, "
 		 "globals, callbacks, no-builtins, %<counters=asm|gimple%>, histogram, "
-		 "stats, type-stats",
+		 "stats, type-stats, use=FILE, use-allocator=, use-notes, "
+		 "use-stats, use-mismatch, use-cold-lifetime=, "
+		 "use-cold-min-lifetime=, use-cold-accesses=, use-hot-density=",
 		 arg.key);
 	  ok = false;
 	}

@@ -63,6 +63,20 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &memprof_plugin_info);
+  /* -fheapprof-use: hints from a profile instead of instrumentation;
+     nothing of the profiling side (no runtime, no constructor).  */
+  if (memprof_opts.use_profile)
+    {
+      if (memprof_opts.profile_dir)
+	{
+	  error ("memprof: %<-fheapprof%> and %<-fheapprof-use%> cannot be "
+		 "combined: the profile is read by an uninstrumented build");
+	  return 0;
+	}
+      if (generates_code ())
+	memprof_use_init (info->base_name);
+      return 0;
+    }
   /* Bytecode written here is instrumented only if its link loads the
      plugin: make a link without it fail.  */
   if (flag_lto && !in_lto1 ())

@@ -21,9 +21,6 @@ static tree memmove_fn;
 static tree memset_fn;
 static tree count_strided_fn;
 
-#define MEMPROF_ROOT(var) \
-  { &var, 1, sizeof (var), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node }
-
 const struct ggc_root_tab memprof_gc_roots[] = {
   MEMPROF_ROOT (shadow_base),
   MEMPROF_ROOT (counter_type),

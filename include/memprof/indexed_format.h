@@ -70,7 +70,15 @@
               over the merged profiles).  At most one entry per record;
               a record without one had no slot counted.  Merging adds
               histograms slot by slot; profiles of the two modes are
-              not merged (memprof-merge refuses them).  */
+              not merged (memprof-merge refuses them).
+   FUNCTION_LINES (kind 12)  uleb n, then n pairs (uleb frame id, uleb
+              line): the line the frame's function starts at (its
+              DW_AT_decl_line; for an inlined frame, the inlined
+              function's).  Frames not listed have no known start line.
+              The compiler (-fheapprof-use) matches a call's line relative
+              to its function's start, so a profile still applies after
+              lines moved above the function; a profile without this
+              section is matched by absolute lines.  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -115,7 +123,8 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_RECORDS = 7,
   MEMPROF_SECTION_FUNCTIONS = 8,
   MEMPROF_SECTION_TYPES = 9,
-  MEMPROF_SECTION_HISTOGRAMS = 10
+  MEMPROF_SECTION_HISTOGRAMS = 10,
+  MEMPROF_SECTION_FUNCTION_LINES = 12
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */
