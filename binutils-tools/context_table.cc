@@ -237,6 +237,7 @@ ContextTable::merge_from (const ContextTable &other)
     }
   num_profiles += other.num_profiles;
   note_peak (other.peak);
+  layouts.insert (other.layouts.begin (), other.layouts.end ());
 }
 
 namespace {

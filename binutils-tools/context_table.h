@@ -5,6 +5,7 @@
 #define MEMPROF_TOOLS_CONTEXT_TABLE_H
 
 #include "mib_fields.h"
+#include "type_layout.h"
 
 #include <cstdint>
 #include <string>
@@ -154,6 +155,11 @@ public:
   // profiles already in the table (call it before adding a profile).
   uint64_t sample_interval = 0;
   void note_sample_interval (uint64_t interval);
+
+  // The layouts of the contexts' types (field_map.h reads them): found
+  // in DWARF by memprof-merge, carried by indexed profiles.  Merging
+  // keeps the first layout of a key.
+  LayoutTable layouts;
 
 private:
   std::vector<Frame> frames_;

@@ -78,7 +78,8 @@ fold_blocks (uint64_t type_size, uint64_t min_size, uint64_t max_size)
 
 bool
 map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
-            bool folded, uint64_t objects, FieldReport &report)
+            bool folded, uint64_t objects, FieldReport &report,
+            uint64_t counted_bytes)
 {
   report = FieldReport ();
   report.folded = folded;
@@ -168,6 +169,7 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
       r.offset = f.offset;
       r.size = f.size;
       r.accesses = count[root];
+      r.counted = f.offset < counted_bytes;
       r.members.push_back (i);
       report.rows.push_back (std::move (r));
     }
@@ -220,10 +222,12 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
   std::vector<const LayoutField *> hot;
   std::vector<std::pair<uint64_t, uint64_t>> hot_units;  // (align, bytes)
   uint64_t cold_bytes = 0;
+  size_t uncounted = 0;
   for (FieldRow &r : report.rows)
     {
-      if (r.kind == LayoutField::PADDING)
+      if (r.kind == LayoutField::PADDING || !r.counted)
         {
+          uncounted += !r.counted && r.kind != LayoutField::PADDING;
           r.cold = false;
           continue;
         }
@@ -252,6 +256,17 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
   if (report.total == 0)
     {
       report.suggestion = "no accesses counted in " + layout.name;
+      return;
+    }
+  if (uncounted)
+    {
+      // What the uncounted fields do is unknown: no arithmetic on it.
+      report.suggestion = format ("none: %zu fields of %s lie past the "
+                                  "histogram's end, their accesses unknown",
+                                  uncounted, layout.name.c_str ());
+      if (!cold_names.empty ())
+        report.suggestion += "; cold among the others: "
+                             + name_list (cold_names);
       return;
     }
   if (cold_names.empty ())
@@ -340,6 +355,15 @@ field_report_text (const FieldReport &report, const std::string &indent)
         note = "  [" + r.detail + "]";
       if (r.cold)
         note += "  [cold]";
+      if (!r.counted)
+        {
+          s += indent + format ("%8llu %7llu %13s %7s  %s  [past the "
+                                "histogram: not counted]\n",
+                                (unsigned long long) r.offset,
+                                (unsigned long long) r.size, "-", "-",
+                                r.name.c_str ());
+          continue;
+        }
       s += indent + format ("%8llu %7llu %13llu %6.1f%%  %s%s\n",
                             (unsigned long long) r.offset,
                             (unsigned long long) r.size,
@@ -361,12 +385,13 @@ field_report_json (const FieldReport &report)
   std::string s = "[";
   for (const FieldRow &r : report.rows)
     s += format ("%s{\"name\": %s, \"offset\": %llu, \"size\": %llu, "
-                 "\"accesses\": %llu, \"kind\": \"%s\", \"shared\": %s, "
+                 "\"accesses\": %s, \"kind\": \"%s\", \"shared\": %s, "
                  "\"cold\": %s}",
                  s.size () > 1 ? ", " : "", json_string (r.name).c_str (),
                  (unsigned long long) r.offset, (unsigned long long) r.size,
-                 (unsigned long long) r.accesses, kKinds[r.kind],
-                 r.shared ? "true" : "false", r.cold ? "true" : "false");
+                 r.counted ? std::to_string (r.accesses).c_str () : "null",
+                 kKinds[r.kind], r.shared ? "true" : "false",
+                 r.cold ? "true" : "false");
   return s + "]";
 }
 

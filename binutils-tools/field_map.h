@@ -26,6 +26,9 @@ struct FieldRow
   uint64_t size = 0;            // Sum of the members' sizes (one element).
   uint64_t accesses = 0;
   bool cold = false;            // Zero or under 1% of all accesses.
+  // False when the row lies past the histogram's end (the runtime keeps
+  // the first 512 slots of a block): its accesses are unknown, not 0.
+  bool counted = true;
   std::vector<size_t> members;  // Indexes of the layout's fields.
 };
 
@@ -50,10 +53,13 @@ bool fold_blocks (uint64_t type_size, uint64_t min_size, uint64_t max_size);
 
 // The report of SLOTS (slot i: accesses whose first byte is in
 // [8i, 8i+8) of the block, summed over blocks) on LAYOUT; FOLDED slots
-// past the type wrap onto it; OBJECTS: how many objects of the type.
-// False (and REPORT.suggestion says why) when the type is too large.
+// past the type wrap onto it; OBJECTS: how many objects of the type;
+// COUNTED_BYTES: how far into the blocks SLOTS reach when the histogram
+// was cut short (rows starting further are not counted).  False (and
+// REPORT.suggestion says why) when the type is too large.
 bool map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
-                 bool folded, uint64_t objects, FieldReport &report);
+                 bool folded, uint64_t objects, FieldReport &report,
+                 uint64_t counted_bytes = UINT64_MAX);
 
 // Sums B's rows into A's by name (A's rows of one type, --by-type).
 void add_field_report (FieldReport &a, const FieldReport &b);

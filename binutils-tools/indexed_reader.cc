@@ -4,6 +4,7 @@
 #include "byte_cursor.h"
 #include "byte_writer.h"
 #include "diag.h"
+#include "layout_section.h"
 
 #include "memprof/indexed_format.h"
 
@@ -44,6 +45,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_HISTOGRAMS: return "histogram section";
     case MEMPROF_SECTION_TYPES: return "type table";
     case MEMPROF_SECTION_FUNCTION_LINES: return "function line table";
+    case MEMPROF_SECTION_TYPE_LAYOUTS: return "type layout section";
     default: return "section";
     }
 }
@@ -186,6 +188,10 @@ private:
 
   void prepare ()
   {
+    if (sections_[MEMPROF_SECTION_TYPE_LAYOUTS].present)
+      read_layout_section (sections_[MEMPROF_SECTION_TYPE_LAYOUTS].data,
+                           sections_[MEMPROF_SECTION_TYPE_LAYOUTS].size,
+                           table_.layouts);
     if (sections_[MEMPROF_SECTION_FUNCTIONS].present)
       check_function_table ();
     // Summary (optional).

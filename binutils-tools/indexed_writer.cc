@@ -2,6 +2,7 @@
 #include "indexed_writer.h"
 
 #include "byte_writer.h"
+#include "layout_section.h"
 
 #include "memprof/indexed_format.h"
 
@@ -250,6 +251,8 @@ write_indexed (const ContextTable &table)
       lines_w.uleb (l.second);
     }
 
+  ByteWriter layouts;
+  write_layout_section (table.layouts, layouts);
   std::vector<std::pair<uint32_t, const ByteWriter *>> sections = {
     { MEMPROF_SECTION_SUMMARY, &summary },
     { MEMPROF_SECTION_STRINGS, &strings.w },
@@ -264,6 +267,8 @@ write_indexed (const ContextTable &table)
   };
   if (table.histogram_mode ())
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });
+  if (!table.layouts.empty ())
+    sections.push_back ({ MEMPROF_SECTION_TYPE_LAYOUTS, &layouts });
   const size_t nsections = sections.size ();
   ByteWriter out;
   out.u64 (MEMPROF_INDEXED_MAGIC);

@@ -3,6 +3,7 @@
 
 #include "byte_cursor.h"
 #include "diag.h"
+#include "field_report.h"
 
 #include <cstring>
 #include <memory>
@@ -194,6 +195,9 @@ write_json (FILE *out, const char *kind, uint64_t version,
               b.add (c->histogram[i]);
             }
           b.add ("]");
+          // The histogram mapped onto the type's fields (field_map.h).
+          b.add (",\n   \"fields\": ");
+          b.add (context_fields_json (table, *c));
         }
       b.add ("}");
       if (!b.ok ())

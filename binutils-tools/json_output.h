@@ -3,7 +3,10 @@
 // R = {"stack": [F...], "type": {"name": S, "size": N, "module": S} or null,
 //      <every mib_fields.inc field by name>: N, ...}
 // F = {"function", "file", "line", "column", "discriminator", "inlined",
-//      "folded", "module", "address"}.  The schema is documented in README.
+//      "folded", "module", "address"}.  Histogram profiles: R also has
+// "histogram": [N...] and "fields": [{"name", "offset", "size",
+// "accesses", "kind", "shared", "cold"}...] or null (field_report.h).
+// The schema is documented in README.
 #ifndef MEMPROF_TOOLS_JSON_OUTPUT_H
 #define MEMPROF_TOOLS_JSON_OUTPUT_H
 

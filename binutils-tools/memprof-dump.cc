@@ -8,6 +8,7 @@
 #include "diff_report.h"
 #include "export_formats.h"
 #include "field_map.h"
+#include "field_report.h"
 #include "indexed_reader.h"
 #include "json_output.h"
 #include "profile_input.h"
@@ -57,7 +58,13 @@ symbolized stack.\n\
                           first), avg-size, peak (bytes live at the peak),\n\
                           leaked (bytes live at exit), max-live, or any\n\
                           field name\n\
-  --top=N                 show only the first N contexts\n\
+  --top=N                 show only the first N contexts (types with\n\
+                          --by-type)\n\
+  --fields                of a histogram profile (-fheapprof-histogram):\n\
+                          per context of a known type, each field's\n\
+                          accesses and share, the cold fields, and what\n\
+                          moving or regrouping them saves\n\
+  --by-type               with --fields: per type, all its contexts summed\n\
   --function=NAME         show only contexts allocated directly by NAME\n\
                           (looked up in an indexed profile's hash table)\n\
   --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
@@ -89,6 +96,7 @@ struct Options
   std::string file;
   // --print-layout MODULE TYPE SIZE [COUNTS]: a testing aid (HACKING.md).
   std::vector<std::string> print_layout;
+  bool fields = false, by_type = false;
 };
 
 // NAME's value in the table KNOWN of (name, value) pairs; false when it
@@ -111,7 +119,8 @@ bool
 parse_options (int argc, char **argv, Options &o)
 {
   enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
-         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC, OPT_DIFF, OPT_PRINT_LAYOUT };
+         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC, OPT_DIFF, OPT_PRINT_LAYOUT,
+         OPT_FIELDS, OPT_BY_TYPE };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
     { "format", required_argument, nullptr, OPT_FORMAT },
@@ -121,6 +130,8 @@ parse_options (int argc, char **argv, Options &o)
     { "top", required_argument, nullptr, OPT_TOP },
     { "function", required_argument, nullptr, OPT_FUNCTION },
     { "print-layout", no_argument, nullptr, OPT_PRINT_LAYOUT },
+    { "fields", no_argument, nullptr, OPT_FIELDS },
+    { "by-type", no_argument, nullptr, OPT_BY_TYPE },
     MEMPROF_COMMON_LONG_OPTIONS,
     { nullptr, 0, nullptr, 0 },
   };
@@ -188,6 +199,12 @@ parse_options (int argc, char **argv, Options &o)
         o.have_function = true;
         o.function = optarg;
         break;
+      case OPT_FIELDS:
+        o.fields = true;
+        break;
+      case OPT_BY_TYPE:
+        o.by_type = true;
+        break;
       case OPT_PRINT_LAYOUT:
         o.print_layout.push_back ("");
         break;
@@ -206,6 +223,18 @@ parse_options (int argc, char **argv, Options &o)
         }
       o.print_layout.assign (argv + optind, argv + argc);
       return true;
+    }
+  if (o.by_type && !o.fields)
+    {
+      report_error ("", "--by-type is a way of --fields: give both");
+      return false;
+    }
+  if (o.fields && (o.diff || (o.format != Format::TEXT
+                              && o.format != Format::JSON)))
+    {
+      report_error ("", "--fields prints text, or json (its \"fields\" "
+                        "arrays) only, and not with --diff");
+      return false;
     }
   if (o.diff)
     {
@@ -304,6 +333,7 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
               report_error (file, note);
             }
         }
+      resolve_layouts (table, sym);
     }
   else
     {
@@ -395,10 +425,10 @@ run_print_layout (const Options &o)
   Symbolizer sym (o.sym);
   LayoutFinder finder (sym);
   TypeLayout layout;
-  std::string problem;
+  LayoutFinder::Problem problem;
   if (!finder.find (a[0], a[1], size, layout, problem))
     {
-      report_error (a[0], problem);
+      report_error (a[0], problem.message);
       return 1;
     }
   static const char *const kKinds[] = { "field", "padding", "union",
@@ -450,7 +480,19 @@ run (const Options &o)
   bool written;
   if (o.format != Format::TEXT && o.top && records.size () > o.top)
     records.resize (o.top);
-  if (o.format == Format::JSON)
+  if (o.fields && !table.histogram_mode ())
+    {
+      report_error (o.file, "--fields needs a histogram profile (compile "
+                            "with -fheapprof-histogram)");
+      return 1;
+    }
+  if (o.fields && o.format == Format::TEXT)
+    {
+      write_fields_report (stdout, l.header, table, records, o.top,
+                           o.by_type);
+      written = true;
+    }
+  else if (o.format == Format::JSON)
     written = write_json (stdout, l.kind, l.version, table, records);
   else if (o.format == Format::PPROF)
     written = write_pprof (stdout, table, records, l.run);

@@ -5,6 +5,7 @@
 #include "command_line.h"
 #include "context_table.h"
 #include "diag.h"
+#include "field_report.h"
 #include "indexed_reader.h"
 #include "indexed_writer.h"
 #include "output_file.h"
@@ -177,6 +178,8 @@ public:
       return false;
     try
       {
+        // The merged contexts' types, looked up once each.
+        resolve_layouts (result_, sym_);
         out_.write (write_indexed (result_));
       }
     catch (const FormatError &e)

@@ -5,9 +5,11 @@
 #include "symbolizer.h"
 
 #include <algorithm>
+#include <cstring>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace memprof {
 
@@ -16,12 +18,22 @@ struct TypeIndex
 {
   std::string problem;          // Non-empty: the module is unusable.
   std::unordered_map<std::string, std::vector<Dwarf_Die>> by_name;
+  // Base and enumeration types: named, but with no fields.
+  std::unordered_set<std::string> scalars;
+  // Records by their name without template arguments: GCC prints a
+  // template's name without its default arguments (std::set<int>),
+  // DWARF names it with them (set<int, std::less<int>, ...>).
+  std::unordered_map<std::string,
+                     std::vector<std::pair<std::string, Dwarf_Die>>>
+    by_template;
 };
 
 namespace {
 
 // Copies of one type per translation unit compared before one is taken.
 constexpr size_t kMaxCompared = 16;
+// Instantiations of one template compared before giving up.
+constexpr size_t kMaxInstantiations = 256;
 // Arrays folded inside one another deeper than this are one leaf.
 constexpr size_t kMaxFoldDepth = 8;
 
@@ -42,6 +54,23 @@ die_udata (Dwarf_Die *die, unsigned int at, uint64_t &v)
     return false;
   v = w;
   return true;
+}
+
+// NAME without its template arguments: "ns::X<int>::Y<char>" ->
+// "ns::X::Y".
+std::string
+without_template_args (const std::string &name)
+{
+  std::string out;
+  int depth = 0;
+  for (char c : name)
+    if (c == '<')
+      depth++;
+    else if (c == '>')
+      depth = depth > 0 ? depth - 1 : 0;
+    else if (depth == 0)
+      out += c;
+  return out;
 }
 
 bool
@@ -281,8 +310,12 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                 covered.pop_back ();    // An empty base takes no bytes.
                 continue;
               }
+            // A base's name without its template arguments: the field's
+            // path says which base, the arguments only make it long.
             const char *bn = die_name (&t);
-            record (&t, base + off, prefix + (bn ? bn : "(base)") + "::",
+            record (&t, base + off,
+                    prefix + (bn ? without_template_args (bn) : "(base)")
+                      + "::",
                     repeats, depth + 1);
             continue;
           }
@@ -397,10 +430,18 @@ index_scope (Dwarf_Die *scope, const std::string &prefix, TypeIndex &index,
       if (is_record_tag (tag) || tag == DW_TAG_typedef)
         {
           if (n && !dwarf_hasattr (&child, DW_AT_declaration))
-            index.by_name[prefix + n].push_back (child);
+            {
+              index.by_name[prefix + n].push_back (child);
+              if (std::strchr (n, '<') && is_record_tag (tag))
+                index.by_template[without_template_args (prefix + n)]
+                  .emplace_back (prefix + n, child);
+            }
           if (is_record_tag (tag) && n)
             index_scope (&child, prefix + n + "::", index, depth + 1);
         }
+      else if ((tag == DW_TAG_base_type || tag == DW_TAG_enumeration_type)
+               && n)
+        index.scalars.insert (prefix + n);
       else if (tag == DW_TAG_namespace)
         index_scope (&child, prefix + (n ? n : "{anonymous}") + "::", index,
                      depth + 1);
@@ -430,8 +471,7 @@ LayoutFinder::~LayoutFinder () = default;
 
 bool
 LayoutFinder::find (const std::string &module, const std::string &name,
-                    uint64_t size, TypeLayout &out, std::string &problem,
-                    bool *module_unusable)
+                    uint64_t size, TypeLayout &out, Problem &problem)
 {
   auto &index = indexes_[module];
   if (!index)
@@ -447,17 +487,53 @@ LayoutFinder::find (const std::string &module, const std::string &name,
             index_dwarf (alt, *index);
         }
     }
-  if (module_unusable)
-    *module_unusable = !index->problem.empty ();
+  problem = Problem ();
   if (!index->problem.empty ())
     {
-      problem = index->problem;
+      problem.message = index->problem;
+      problem.module_unusable = true;
+      return false;
+    }
+  // A pointer, an array or a scalar type has no fields to report.
+  if (index->scalars.count (name) || name.empty () || name.back () == '*'
+      || name.back () == ']' || name.back () == '&')
+    {
+      problem.message = format ("%s is not a struct, class or union",
+                                name.c_str ());
+      problem.not_a_record = true;
       return false;
     }
   auto it = index->by_name.find (name);
+  const std::vector<Dwarf_Die> *candidates
+    = it != index->by_name.end () ? &it->second : nullptr;
+  // Copies of one type in many units agree; compare a few.  Any other
+  // instantiation of the template may be meant: compare them all.
+  size_t max_compared = kMaxCompared;
+  std::vector<Dwarf_Die> extended;
+  if (!candidates && name.find ('<') != std::string::npos)
+    {
+      // Defaulted template arguments: any instantiation of that size
+      // will do when all have one layout (checked below).
+      auto t = index->by_template.find (without_template_args (name));
+      if (t != index->by_template.end ())
+        {
+          // Those whose arguments start with NAME's, if any.
+          std::string head = name.substr (0, name.rfind ('>'));
+          while (!head.empty () && head.back () == ' ')
+            head.pop_back ();
+          for (const auto &c : t->second)
+            if (c.first.compare (0, head.size () + 2, head + ", ") == 0)
+              extended.push_back (c.second);
+          if (extended.empty ())
+            for (const auto &c : t->second)
+              extended.push_back (c.second);
+          candidates = &extended;
+        }
+      max_compared = kMaxInstantiations;
+    }
   size_t found = 0;
-  if (it != index->by_name.end ())
-    for (Dwarf_Die die : it->second)
+  if (candidates)
+    for (Dwarf_Die die : *candidates)
       {
         Dwarf_Die type = die;
         if (dwarf_tag (&die) == DW_TAG_typedef
@@ -471,18 +547,26 @@ LayoutFinder::find (const std::string &module, const std::string &name,
         flatten (&type, l);
         if (found && !same_layout (l, out))
           {
-            problem = format ("two different types %s of %llu bytes",
-                              name.c_str (), (unsigned long long) size);
+            problem.message = format ("two different types %s of %llu "
+                                      "bytes", name.c_str (),
+                                      (unsigned long long) size);
             return false;
           }
         if (!found)
           out = std::move (l);
-        if (++found == kMaxCompared)
+        if (++found == max_compared && max_compared == kMaxInstantiations)
+          {
+            problem.message = format ("too many instantiations like %s of "
+                                      "%llu bytes", name.c_str (),
+                                      (unsigned long long) size);
+            return false;
+          }
+        if (found == max_compared)
           break;
       }
   if (!found)
-    problem = format ("no debug info for type %s (%llu bytes)",
-                      name.c_str (), (unsigned long long) size);
+    problem.message = format ("no debug info for type %s (%llu bytes)",
+                              name.c_str (), (unsigned long long) size);
   return found > 0;
 }
 

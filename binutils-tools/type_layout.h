@@ -95,14 +95,20 @@ public:
   explicit LayoutFinder (Symbolizer &sym);
   ~LayoutFinder ();
 
+  // Why find failed: MESSAGE does not name the module.
+  struct Problem
+  {
+    std::string message;
+    bool module_unusable = false;       // No file or no debug info.
+    bool not_a_record = false;          // A scalar, pointer or enum type.
+  };
+
   // The layout of the type NAME of SIZE bytes defined in MODULE (a path
-  // as the profile recorded it).  False with PROBLEM set (not naming
-  // MODULE) when the module or its debug info cannot be read (then
-  // MODULE_UNUSABLE is set), or it defines no such type, or two
-  // different ones.
+  // as the profile recorded it).  False with PROBLEM set when the module
+  // or its debug info cannot be read, or NAME is no struct, class or
+  // union, or it defines no such type, or two different ones.
   bool find (const std::string &module, const std::string &name,
-             uint64_t size, TypeLayout &out, std::string &problem,
-             bool *module_unusable = nullptr);
+             uint64_t size, TypeLayout &out, Problem &problem);
 
 private:
   Symbolizer &sym_;

@@ -9,8 +9,7 @@
      addq $STEP, (BASE,TMP,8)
 
    and in histogram mode, per slot site, a saturating 4-byte add (the
-   jump over the saturation is taken every time until a counter reaches
-   2^32 - 1, so it is always predicted):
+   branch is never taken before a counter reaches 2^32 - 1):
 
      lea  OFFSET(VAR[,INDEX,SCALE]), TMP
      shr  $3, TMP

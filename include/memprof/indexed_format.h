@@ -71,6 +71,23 @@
               a record without one had no slot counted.  Merging adds
               histograms slot by slot; profiles of the two modes are
               not merged (memprof-merge refuses them).
+   TYPE_LAYOUTS  the byte layouts of the contexts' types, read from the
+              modules' DWARF by memprof-merge, so a reader needs no
+              binary.  Strings here are inline: uleb length, then bytes
+              (UTF-8).  uleb n, then n layouts, by (module, name, size):
+              string module (the path whose type table named the type),
+              string type name, uleb type size, uleb field count, then
+              the fields by offset, each: string name (dotted path:
+              "hdr.len", "Base::id", "items[].key"; padding
+              "PARENT.(padding)"), uleb kind (0 field, 1 padding, 2 a
+              whole union, 3 bit-field), uleb offset, uleb size (bytes;
+              a bit-field's: the bytes its bits touch), uleb alignment,
+              uleb r, then r (uleb stride, uleb count) pairs, outermost
+              first: arrays of structs folded around the field, which
+              also lies at offset + sum of i_k * stride_k for every
+              i_k < count_k (every repetition inside the type), then
+              string detail (a union's "a | b", a bit-field's
+              "bits 3..5" of the byte at offset, or empty).
    FUNCTION_LINES (kind 12)  uleb n, then n pairs (uleb frame id, uleb
               line): the line the frame's function starts at (its
               DW_AT_decl_line; for an inlined frame, the inlined
@@ -124,6 +141,7 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_FUNCTIONS = 8,
   MEMPROF_SECTION_TYPES = 9,
   MEMPROF_SECTION_HISTOGRAMS = 10,
+  MEMPROF_SECTION_TYPE_LAYOUTS = 11,
   MEMPROF_SECTION_FUNCTION_LINES = 12
 };
 

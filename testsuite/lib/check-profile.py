@@ -17,7 +17,11 @@ type_size (the allocated type's size); in histogram profiles also
 histogram.N (slot N's accesses: bytes [8N, 8N + 8) of the context's
 blocks) and histogram_slots (the histogram's length).  A check
 type=NAME holds when the record's allocated type is NAME; type=null
-when its type is unknown.
+when its type is unknown.  FIELD may also be a path into the record:
+".KEY" takes an object's member or a list's element (type.size,
+histogram.3), "(NAME)" the one object of a list whose "name" is NAME
+(fields(hot).accesses, fields(items[].key).cold; true and false compare
+as 1 and 0).
 
 Without --none, exactly one record must match the selector and pass every
 check.  With --none, no record may match.  Exit status: 0 when the check
@@ -39,7 +43,9 @@ OPERATORS = {
     ">": operator.gt,
 }
 
-CHECK_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[0-9]+)?)\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
+CHECK_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\([^)]*\)|\.[A-Za-z0-9_]+)*)"
+                      r"\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
+PATH_RE = re.compile(r"\(([^)]*)\)|\.([A-Za-z0-9_]+)")
 TYPE_RE = re.compile(r"\s*type=(\S+)\s*")
 
 
@@ -125,15 +131,30 @@ def field_value(record, field):
     histogram = record.get("histogram")
     if field == "histogram_slots":
         return len(histogram) if isinstance(histogram, list) else None
-    if field.startswith("histogram."):
-        slot = int(field.split(".", 1)[1])
-        if not isinstance(histogram, list) or slot >= len(histogram):
+    head = re.match(r"[A-Za-z_][A-Za-z0-9_]*", field).group(0)
+    value = record.get(head)
+    path = field[len(head):]
+    if not path:
+        if isinstance(value, bool) or not isinstance(value, int):
             return None
-        return histogram[slot]
-    value = record.get(field)
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
+        return value
+    for m in PATH_RE.finditer(path):
+        name, key = m.group(1), m.group(2)
+        if name is not None:
+            found = [v for v in value if isinstance(v, dict)
+                     and v.get("name") == name] if isinstance(value, list) else []
+            value = found[0] if len(found) == 1 else None
+        elif isinstance(value, dict):
+            value = value.get(key)
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            value = None
+        if value is None:
+            return None
+    if isinstance(value, bool):
+        return int(value)
+    return value if isinstance(value, int) else None
 
 
 def main(argv):

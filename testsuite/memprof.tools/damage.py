@@ -22,6 +22,8 @@ KIND is one of:
   raw-hist-slots       first histogram's slot count 2^60 (histogram mode)
   idx-group-count:NAME record count of function NAME's group made 127, so
                        reading that group fails (other groups stay good)
+  idx-layout-kind      the first type layout's first field's kind made 9
+                       (TYPE_LAYOUTS, section 11)
 
 Not damage but the future: files as a later writer might make them,
 which this version's readers must read as if the additions were absent.
@@ -290,6 +292,18 @@ def main():
         for i in range(count):
             if struct.unpack_from("<I", b, table + 24 * i)[0] == 8:
                 struct.pack_into("<I", b, table + 24 * i, 200)
+    elif kind == "idx-layout-kind":
+        p, _ = section(b, 11)
+        _, p = uleb(b, p)                       # layouts
+        for _ in range(2):                      # module, type name
+            n, p = uleb(b, p)
+            p += n
+        _, p = uleb(b, p)                       # type size
+        _, p = uleb(b, p)                       # fields
+        n, p = uleb(b, p)                       # first field's name
+        p += n
+        assert b[p] < 0x80
+        b[p] = 9
     elif kind.startswith("idx-group-count:"):
         want = kind.split(":", 1)[1].encode()
         soff, ssize = section(b, 2)

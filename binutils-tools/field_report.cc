@@ -1,0 +1,192 @@
+// The field report of memprof-dump --fields, and the layouts' lookup.
+#include "field_report.h"
+
+#include "diag.h"
+#include "frame_names.h"
+#include "type_layout.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace memprof {
+
+namespace {
+
+// The key of C's type in TABLE.layouts, or false when C's type is
+// unknown (or incomplete).
+bool
+context_layout_key (const ContextTable &table, const Context &c,
+                    LayoutKey &key)
+{
+  const AllocatedType *t = table.context_type (c);
+  if (!t || t->name.empty () || t->size == 0)
+    return false;
+  key = LayoutKey (t->module, t->name, t->size);
+  return true;
+}
+
+std::string
+type_title (const LayoutKey &key)
+{
+  return format ("%s, %llu bytes (from %s)", std::get<1> (key).c_str (),
+                 (unsigned long long) std::get<2> (key),
+                 std::get<0> (key).c_str ());
+}
+
+} // namespace
+
+void
+resolve_layouts (ContextTable &table, Symbolizer &sym)
+{
+  if (!table.histogram_mode ())
+    return;
+  LayoutFinder finder (sym);
+  std::set<LayoutKey> tried;
+  std::set<std::string> unusable;       // Modules already warned about.
+  for (const Context &c : table.contexts ())
+    {
+      LayoutKey key;
+      if (!context_layout_key (table, c, key) || table.layouts.count (key)
+          || !tried.insert (key).second
+          || unusable.count (std::get<0> (key)))
+        continue;
+      TypeLayout layout;
+      LayoutFinder::Problem problem;
+      const std::string &module = std::get<0> (key);
+      if (finder.find (module, std::get<1> (key), std::get<2> (key), layout,
+                       problem))
+        table.layouts.emplace (key, std::move (layout));
+      else if (problem.module_unusable)
+        {
+          unusable.insert (module);
+          report_warning (module, "no field layouts: " + problem.message);
+        }
+      else if (!problem.not_a_record)   // A long has no fields: no warning.
+        report_warning (module, "no field layout: " + problem.message);
+    }
+}
+
+bool
+context_field_report (const ContextTable &table, const Context &c,
+                      FieldReport &report, const TypeLayout **layout_out)
+{
+  LayoutKey key;
+  if (!table.histogram_mode () || !context_layout_key (table, c, key))
+    return false;
+  auto it = table.layouts.find (key);
+  if (it == table.layouts.end ())
+    return false;
+  const TypeLayout &layout = it->second;
+  const FieldValues &v = c.fields;
+  bool folded = fold_blocks (layout.size, v[F_min_size], v[F_max_size]);
+  uint64_t objects = folded ? v[F_total_size] / layout.size
+                            : v[F_alloc_count];
+  // The runtime keeps a block's first slots only (raw_format.h).
+  uint64_t reach = c.histogram.size () * kHistogramSlotBytes;
+  if (!map_fields (layout, c.histogram, folded, objects, report,
+                   !c.histogram.empty () && reach < v[F_max_size]
+                     ? reach : UINT64_MAX))
+    return false;
+  if (layout_out)
+    *layout_out = &layout;
+  return true;
+}
+
+std::string
+context_fields_json (const ContextTable &table, const Context &c)
+{
+  FieldReport report;
+  if (!context_field_report (table, c, report))
+    return "null";
+  return field_report_json (report);
+}
+
+void
+write_fields_report (FILE *out, const std::vector<std::string> &header,
+                     const ContextTable &table,
+                     const std::vector<const Context *> &records,
+                     uint64_t top, bool by_type)
+{
+  for (const std::string &l : header)
+    std::fprintf (out, "%s\n", l.c_str ());
+  struct Entry
+  {
+    LayoutKey key;
+    const TypeLayout *layout = nullptr;
+    FieldReport report;
+    std::vector<const Context *> contexts;
+  };
+  std::vector<Entry> entries;
+  std::map<LayoutKey, size_t> by_key;
+  size_t unknown = 0;
+  for (const Context *c : records)
+    {
+      Entry e;
+      if (!context_field_report (table, *c, e.report, &e.layout))
+        {
+          unknown++;
+          continue;
+        }
+      context_layout_key (table, *c, e.key);
+      e.contexts.push_back (c);
+      if (by_type)
+        {
+          auto ins = by_key.emplace (e.key, entries.size ());
+          if (!ins.second)
+            {
+              Entry &t = entries[ins.first->second];
+              add_field_report (t.report, e.report);
+              t.contexts.push_back (c);
+              continue;
+            }
+        }
+      entries.push_back (std::move (e));
+    }
+  if (by_type)
+    {
+      for (Entry &e : entries)
+        finish_field_report (*e.layout, e.report);
+      std::stable_sort (entries.begin (), entries.end (),
+                        [] (const Entry &a, const Entry &b) {
+                          return a.report.total > b.report.total;
+                        });
+    }
+  size_t shown = top && top < entries.size () ? top : entries.size ();
+  std::fprintf (out, "Fields of %zu %s; showing %zu\n", entries.size (),
+                by_type ? "types" : "contexts with a known type layout",
+                shown);
+  if (unknown)
+    std::fprintf (out, "(%zu contexts of unknown type or layout not shown)\n",
+                  unknown);
+  for (size_t n = 0; n < shown; n++)
+    {
+      const Entry &e = entries[n];
+      std::fprintf (out, "\n-------------------- %zu of %zu "
+                         "--------------------\n",
+                    n + 1, entries.size ());
+      std::fprintf (out, "type:        %s\n", type_title (e.key).c_str ());
+      uint64_t blocks = 0;
+      for (const Context *c : e.contexts)
+        blocks += c->fields[F_alloc_count];
+      std::fprintf (out, "objects:     %llu in %llu blocks%s%s\n",
+                    (unsigned long long) e.report.objects,
+                    (unsigned long long) blocks,
+                    e.report.folded ? " (arrays: slots folded per object)"
+                                    : "",
+                    by_type ? format (" from %zu contexts",
+                                      e.contexts.size ()).c_str () : "");
+      std::fprintf (out, "accesses:    %llu\n",
+                    (unsigned long long) e.report.total);
+      std::fputs (field_report_text (e.report, "").c_str (), out);
+      if (!by_type)
+        {
+          const Context *c = e.contexts[0];
+          for (size_t i = 0; i < c->stack.size (); i++)
+            std::fprintf (out, "%s %s\n", i == 0 ? "at" : "by",
+                          frame_text (table.frame (c->stack[i])).c_str ());
+        }
+    }
+}
+
+} // namespace memprof

@@ -1,0 +1,23 @@
+// The indexed profile's TYPE_LAYOUTS section (indexed_format.h): the
+// layouts of the contexts' types, so memprof-dump needs no binary.
+#ifndef MEMPROF_TOOLS_LAYOUT_SECTION_H
+#define MEMPROF_TOOLS_LAYOUT_SECTION_H
+
+#include "byte_writer.h"
+#include "type_layout.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace memprof {
+
+void write_layout_section (const LayoutTable &layouts, ByteWriter &w);
+
+// Adds the section's layouts to LAYOUTS (a key already there is kept);
+// throws FormatError on a damaged section.
+void read_layout_section (const uint8_t *data, size_t size,
+                          LayoutTable &layouts);
+
+} // namespace memprof
+
+#endif

@@ -1,0 +1,38 @@
+/* A struct larger than the histogram (the runtime keeps a block's first
+   512 slots, 4 KiB): its fields past them are "not counted", never
+   reported cold, and no saving is computed.  */
+/* { dg-do run } */
+/* { dg-options "-O0 -fheapprof-histogram" } */
+
+#include <stdlib.h>
+
+struct big
+{
+  long head;
+  char middle[8000];
+  long tail;
+};
+
+struct big *
+make_big (void)
+{
+  struct big *b = malloc (sizeof *b);
+  b->head = 1;
+  b->tail = 2;
+  return b;
+}
+
+int
+main (void)
+{
+  struct big *b = make_big ();
+  long sum = 0;
+  for (int i = 0; i < 10; i++)
+    sum += b->head + b->tail;
+  free (b);
+  return sum == 30 ? 0 : 1;
+}
+
+/* { dg-final { memprof-record fn=make_big<main type.size==8016 fields(head).accesses==11 fields(middle).accesses==0 fields(middle).cold==1 fields(tail).cold==0 } } */
+/* { dg-final { memprof-fields-scan {^ +8008 +8 +- +-  tail  \[past the histogram: not counted\]$} } } */
+/* { dg-final { memprof-fields-scan {^suggestion: none: 1 fields of big lie past the histogram's end, their accesses unknown; cold among the others: middle$} } } */
