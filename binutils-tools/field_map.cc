@@ -320,7 +320,7 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
       report.bytes_after = before;
       report.suggestion = format ("no change saves cache lines: the hot "
                                   "fields take %s bytes of cache lines per "
-                                  "object (cold: %s)",
+                                  "object, the cold fields (%s) none",
                                   bytes_text (before).c_str (), cold.c_str ());
     }
   else if (reorder <= split)

@@ -42,9 +42,27 @@ typedef struct
   char c;
 } anon_t;
 
+/* Hot halves of two cache lines: putting them together saves a line.  */
+struct spread
+{
+  char hot1[32];
+  char cold1[32];
+  char hot2[32];
+  char cold2[32];
+};
+
+/* The hot line first already: nothing to save.  */
+struct front
+{
+  char hot[64];
+  char cold[64];
+};
+
 struct rec *volatile rec_sink;
 struct table *volatile table_sink;
 anon_t *volatile anon_sink;
+struct spread *volatile spread_sink;
+struct front *volatile front_sink;
 
 int
 main (void)
