@@ -251,8 +251,6 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
                                                    : 1));
         }
     }
-  report.bytes_before = report.bytes_after = 0;
-  report.split = false;
   if (report.total == 0)
     {
       report.suggestion = "no accesses counted in " + layout.name;
@@ -301,7 +299,6 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
   double before = line_bytes_per_object (layout.size, now);
   double reorder = line_bytes_per_object (layout.size, front);
   double split = line_bytes_per_object (packed, front);
-  report.bytes_before = before;
   std::string per = format (" bytes of cache lines per object instead of %s",
                             bytes_text (before).c_str ());
   auto saved = [&] (double after) {
@@ -317,28 +314,20 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
                              (unsigned long long) cold_bytes);
   if (split >= before)
     {
-      report.bytes_after = before;
       report.suggestion = format ("no change saves cache lines: the hot "
                                   "fields take %s bytes of cache lines per "
                                   "object, the cold fields (%s) none",
                                   bytes_text (before).c_str (), cold.c_str ());
     }
   else if (reorder <= split)
-    {
-      report.bytes_after = reorder;
-      report.suggestion = "put the hot fields (" + name_list (hot_names)
-                          + ") together: " + bytes_text (reorder) + per
-                          + " (" + saved (reorder) + ")";
-    }
+    report.suggestion = "put the hot fields (" + name_list (hot_names)
+                        + ") together: " + bytes_text (reorder) + per
+                        + " (" + saved (reorder) + ")";
   else
-    {
-      report.split = true;
-      report.bytes_after = split;
-      report.suggestion = "move the cold fields (" + cold + ") out of "
-                          + layout.name + ": its hot fields would take "
-                          + bytes_text (split) + per + " (" + saved (split)
-                          + ")";
-    }
+    report.suggestion = "move the cold fields (" + cold + ") out of "
+                        + layout.name + ": its hot fields would take "
+                        + bytes_text (split) + per + " (" + saved (split)
+                        + ")";
 }
 
 std::string
@@ -380,8 +369,6 @@ field_report_text (const FieldReport &report, const std::string &indent)
 std::string
 field_report_json (const FieldReport &report)
 {
-  static const char *const kKinds[] = { "field", "padding", "union",
-                                        "bitfield" };
   std::string s = "[";
   for (const FieldRow &r : report.rows)
     s += format ("%s{\"name\": %s, \"offset\": %llu, \"size\": %llu, "
@@ -390,7 +377,7 @@ field_report_json (const FieldReport &report)
                  s.size () > 1 ? ", " : "", json_string (r.name).c_str (),
                  (unsigned long long) r.offset, (unsigned long long) r.size,
                  r.counted ? std::to_string (r.accesses).c_str () : "null",
-                 kKinds[r.kind], r.shared ? "true" : "false",
+                 layout_kind_name (r.kind), r.shared ? "true" : "false",
                  r.cold ? "true" : "false");
   return s + "]";
 }

@@ -38,13 +38,12 @@ struct FieldReport
   uint64_t total = 0;           // All slots' accesses.
   uint64_t beyond = 0;          // In slots past the type (not folded).
   bool folded = false;          // Blocks are arrays of the type.
-  // Cache-line bytes per object its hot fields touch, objects back to
-  // back (an array, or a heap of equal blocks); after: with the cold
-  // fields moved out (SPLIT) or the hot ones first (REORDER).
-  double bytes_before = 0, bytes_after = 0;
-  bool split = false;           // Moving out beats reordering.
   uint64_t objects = 0;         // Objects of the type allocated.
-  std::string suggestion;       // One line, no trailing newline.
+  // One line, no trailing newline: what moving the cold fields out or
+  // putting the hot ones first saves, in bytes of 64-byte cache lines
+  // per object, objects laid out back to back (an array, or a heap of
+  // equal blocks).
+  std::string suggestion;
 };
 
 // Whether blocks of MIN_SIZE..MAX_SIZE bytes are arrays of TYPE_SIZE

@@ -431,8 +431,6 @@ run_print_layout (const Options &o)
       report_error (a[0], problem.message);
       return 1;
     }
-  static const char *const kKinds[] = { "field", "padding", "union",
-                                        "bitfield" };
   for (const LayoutField &f : layout.fields)
     {
       std::string rep;
@@ -441,7 +439,7 @@ run_print_layout (const Options &o)
                        (unsigned long long) r.first);
       std::printf ("%llu %llu %llu %s %s%s%s%s\n",
                    (unsigned long long) f.offset, (unsigned long long) f.size,
-                   (unsigned long long) f.align, kKinds[f.kind],
+                   (unsigned long long) f.align, layout_kind_name (f.kind),
                    f.name.c_str (), rep.c_str (),
                    f.detail.empty () ? "" : " ", f.detail.c_str ());
     }

@@ -52,6 +52,15 @@ struct LayoutField
   template <typename F> void each_repetition (F f) const;
 };
 
+// KIND as the reports and JSON name it: field, padding, union, bitfield.
+inline const char *
+layout_kind_name (LayoutField::Kind kind)
+{
+  static const char *const names[] = { "field", "padding", "union",
+                                       "bitfield" };
+  return kind <= LayoutField::BITFIELD ? names[kind] : "?";
+}
+
 struct TypeLayout
 {
   std::string name;     // As GCC prints it: "rec", "ns::Item<int>".
