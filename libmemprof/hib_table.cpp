@@ -2,7 +2,13 @@
 // Buckets are guarded by 256 striped spin locks, so frees of different
 // contexts rarely meet on a lock.  It is unbounded (nodes come from
 // mapped arenas and are recycled after a dump), so nothing is ever
-// evicted or lost.
+// evicted or lost.  It grows by linear hashing: when the records
+// outnumber the buckets, the inserting thread splits one bucket
+// (the next in order) into two, so chains stay short at any number of
+// contexts and no insertion ever rehashes the whole table.  A bucket
+// and the one it splits into are 2^bits apart, a multiple of 256, so
+// both are under the same stripe lock, which is the lock of the low 8
+// bits of the context's hash.
 //
 // In front of it, each thread merges its blocks into a small
 // direct-mapped cache of records (HibThreadCache), without a lock or an
@@ -35,8 +41,8 @@ namespace memprof {
 
 namespace {
 
-constexpr int kBucketBits = 16;
-constexpr uint32_t kNumBuckets = 1u << kBucketBits;
+constexpr int kMinBucketBits = 12;   // Small: tests of 20,000 contexts split.
+constexpr int kMaxBucketBits = 24;   // 16 M buckets, 128 MiB reserved.
 constexpr uint32_t kNumStripes = 256;
 
 struct alignas (64) Stripe
@@ -44,7 +50,13 @@ struct alignas (64) Stripe
   SpinLock lock;
 };
 
-HibNode *buckets[kNumBuckets];
+// The bucket array (reserved for kMaxBucketBits, touched as it grows)
+// and its shape: bits << 32 | split.  Buckets below SPLIT have been
+// split: they use one more bit of the hash.  Changed only with the
+// stripe lock of the bucket being split held.
+HibNode **buckets;
+SpinLock buckets_init_lock;
+uint64_t shape = (uint64_t) kMinBucketBits << 32;
 Stripe stripes[kNumStripes];
 
 // Records in the table (changed only when a context first appears and by
@@ -60,10 +72,81 @@ HibNode *free_nodes;
 char *pool_cur, *pool_end;
 
 inline uint32_t
-bucket_of (uint32_t id)
+hash_of (uint64_t id)
 {
-  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 40)
-         & (kNumBuckets - 1);
+  return (uint32_t) ((id * 0x9e3779b97f4a7c15ULL) >> 32);
+}
+
+inline Stripe &
+stripe_of (uint32_t h)
+{
+  return stripes[h % kNumStripes];
+}
+
+inline uint32_t
+shape_buckets (uint64_t sh)
+{
+  return (1u << (sh >> 32)) + (uint32_t) sh;
+}
+
+// The bucket of hash H (its stripe lock held, so the shape read is
+// final for it: only a split of this very bucket would change it).
+inline uint32_t
+bucket_of (uint32_t h)
+{
+  uint64_t sh = __atomic_load_n (&shape, __ATOMIC_ACQUIRE);
+  uint32_t bits = (uint32_t) (sh >> 32);
+  uint32_t b = h & ((1u << bits) - 1);
+  if (b < (uint32_t) sh)
+    b = h & ((2u << bits) - 1);
+  return b;
+}
+
+// The bucket array, reserved on first use; null if that failed.
+HibNode **
+bucket_array ()
+{
+  HibNode **a = __atomic_load_n (&buckets, __ATOMIC_ACQUIRE);
+  if (LIKELY (a != nullptr))
+    return a;
+  LockGuard g (buckets_init_lock);
+  if (!buckets)
+    __atomic_store_n (&buckets,
+                      (HibNode **) map_memory (sizeof (HibNode *)
+                                               << kMaxBucketBits, true),
+                      __ATOMIC_RELEASE);
+  return buckets;
+}
+
+// Split the next bucket if the records outnumber the buckets.
+void
+maybe_split (HibNode **a)
+{
+  uint64_t sh = __atomic_load_n (&shape, __ATOMIC_ACQUIRE);
+  uint32_t bits = (uint32_t) (sh >> 32);
+  if (__atomic_load_n (&num_records, __ATOMIC_RELAXED)
+        <= (uint64_t) shape_buckets (sh)
+      || bits >= kMaxBucketBits)
+    return;
+  uint32_t from = (uint32_t) sh;
+  Stripe &s = stripes[from % kNumStripes];
+  LockGuard g (s.lock);
+  uint64_t next = from + 1 == (1u << bits) ? (uint64_t) (bits + 1) << 32
+                                            : sh + 1;
+  // Another thread split it first: it will do the next one.
+  if (!__atomic_compare_exchange_n (&shape, &sh, next, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return;
+  HibNode *stay = nullptr, *move = nullptr;
+  for (HibNode *n = a[from], *following; n; n = following)
+    {
+      following = n->next;
+      HibNode *&list = hash_of (n->mib.stack_id) >> bits & 1 ? move : stay;
+      n->next = list;
+      list = n;
+    }
+  a[from] = stay;
+  a[from + (1u << bits)] = move;
 }
 
 HibNode *
@@ -209,37 +292,34 @@ merge_block (memprof_raw_mib &m, const BlockLife &b)
 void
 table_merge (const memprof_raw_mib &m, const FirstBlock &first)
 {
-  uint32_t b = bucket_of ((uint32_t) m.stack_id);
-  Stripe &s = stripes[b % kNumStripes];
+  HibNode **a = bucket_array ();
+  if (!a)
+    return;   // Out of memory: nothing sensible left to do.
+  uint32_t h = hash_of (m.stack_id);
+  Stripe &s = stripe_of (h);
   s.lock.lock ();
-  for (HibNode *n = buckets[b]; n; n = n->next)
+  uint32_t b = bucket_of (h);
+  for (HibNode *n = a[b]; n; n = n->next)
     if (n->mib.stack_id == m.stack_id)
       {
         merge_mib (n->mib, m, first);
         s.lock.unlock ();
         return;
       }
-  s.lock.unlock ();
-  // Allocate outside the stripe lock, then look again: another thread
-  // may have inserted this context meanwhile.
+  // A new context: its node is taken under the stripe lock (node_lock
+  // nests inside it, as in hib_lock_all), so the chain is searched once.
   HibNode *fresh = new_node ();
+  if (fresh)
+    {
+      fresh->mib = m;
+      fresh->next = a[b];
+      a[b] = fresh;
+      __atomic_add_fetch (&num_records, 1, __ATOMIC_RELAXED);
+    }
+  s.lock.unlock ();
   if (!fresh)
     return;   // Out of memory: nothing sensible left to do.
-  s.lock.lock ();
-  for (HibNode *n = buckets[b]; n; n = n->next)
-    if (n->mib.stack_id == m.stack_id)
-      {
-        merge_mib (n->mib, m, first);
-        s.lock.unlock ();
-        fresh->next = nullptr;
-        hib_recycle (fresh);
-        return;
-      }
-  fresh->mib = m;
-  fresh->next = buckets[b];
-  buckets[b] = fresh;
-  __atomic_add_fetch (&num_records, 1, __ATOMIC_RELAXED);
-  s.lock.unlock ();
+  maybe_split (a);
 }
 
 // The cache is two-way set associative: a context may sit in either
@@ -429,41 +509,52 @@ hib_after_fork_child ()
 }
 
 HibNode *
-hib_take ()
+hib_take (HibNode **tail, uint64_t *count)
 {
-  HibNode *all = nullptr;
+  HibNode *all = nullptr, *last = nullptr;
+  uint64_t taken = 0;
   flush_all_caches ();
-  if (!__atomic_load_n (&num_records, __ATOMIC_RELAXED))
-    return nullptr;
-  for (uint32_t st = 0; st < kNumStripes; st++)
-    {
-      stripes[st].lock.lock ();
-      for (uint32_t b = st; b < kNumBuckets; b += kNumStripes)
-        {
-          HibNode *n = buckets[b];
-          buckets[b] = nullptr;
-          while (n)
-            {
-              HibNode *next = n->next;
-              n->next = all;
-              all = n;
-              n = next;
-              __atomic_sub_fetch (&num_records, 1, __ATOMIC_RELAXED);
-            }
-        }
-      stripes[st].lock.unlock ();
-    }
+  HibNode **a = __atomic_load_n (&buckets, __ATOMIC_ACQUIRE);
+  if (a && __atomic_load_n (&num_records, __ATOMIC_RELAXED))
+    for (uint32_t st = 0; st < kNumStripes; st++)
+      {
+        stripes[st].lock.lock ();
+        // This stripe's buckets grow only under its lock.
+        uint32_t nb = shape_buckets (__atomic_load_n (&shape,
+                                                      __ATOMIC_ACQUIRE));
+        for (uint32_t b = st; b < nb; b += kNumStripes)
+          {
+            HibNode *n = a[b];
+            a[b] = nullptr;
+            while (n)
+              {
+                HibNode *next = n->next;
+                if (!all)
+                  last = n;
+                n->next = all;
+                all = n;
+                n = next;
+                taken++;
+              }
+          }
+        stripes[st].lock.unlock ();
+      }
+  __atomic_sub_fetch (&num_records, taken, __ATOMIC_RELAXED);
+  if (tail)
+    *tail = last;
+  if (count)
+    *count = taken;
   return all;
 }
 
 void
-hib_recycle (HibNode *list)
+hib_recycle (HibNode *list, HibNode *last)
 {
   if (!list)
     return;
-  HibNode *last = list;
-  while (last->next)
-    last = last->next;
+  if (!last)
+    for (last = list; last->next; last = last->next)
+      ;
   LockGuard g (node_lock);
   last->next = free_nodes;
   free_nodes = list;

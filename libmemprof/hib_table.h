@@ -74,9 +74,11 @@ struct HibNode
 };
 
 // Detach every record (the table is empty afterwards; records merged
-// meanwhile go to the next take).  Give the list back with hib_recycle.
-HibNode *hib_take ();
-void hib_recycle (HibNode *list);
+// meanwhile go to the next take).  TAIL and COUNT (may be null) receive
+// the list's last node and its length.  Give the list back with
+// hib_recycle, with its last node if known (else it is looked for).
+HibNode *hib_take (HibNode **tail = nullptr, uint64_t *count = nullptr);
+void hib_recycle (HibNode *list, HibNode *last = nullptr);
 
 // Drop every record (reset, fork child).
 void hib_clear ();

@@ -39,6 +39,19 @@ public:
   void bytes (const void *p, size_t n)
   {
     const char *s = (const char *) p;
+    // Small items (most of a profile is 8-byte fields and 8-byte PCs)
+    // are copied inline while they fit.
+    if (n <= 16 && n <= kBufSize - used_ && !error_)
+      {
+        char *d = buf_ + used_;
+        for (size_t i = 0; i < n; i++)
+          d[i] = s[i];
+        used_ += n;
+        offset_ += n;
+        if (used_ == kBufSize)
+          flush ();
+        return;
+      }
     while (n && !error_)
       {
         size_t room = kBufSize - used_;
@@ -53,7 +66,19 @@ public:
       }
   }
   void u32 (uint32_t v) { bytes (&v, 4); }
-  void u64 (uint64_t v) { bytes (&v, 8); }
+  void u64 (uint64_t v)
+  {
+    if (LIKELY (kBufSize - used_ >= 8))
+      {
+        __builtin_memcpy (buf_ + used_, &v, 8);
+        used_ += 8;
+        offset_ += 8;
+        if (used_ == kBufSize)
+          flush ();
+      }
+    else
+      bytes (&v, 8);
+  }
   void pad8 ()
   {
     static const char zeros[8] = {};
@@ -236,11 +261,8 @@ write_segments (Writer &w)
 // ---- records and stacks -----------------------------------------------
 
 void
-write_mibs (Writer &w, const HibNode *records)
+write_mibs (Writer &w, const HibNode *records, uint64_t count)
 {
-  uint64_t count = 0;
-  for (const HibNode *n = records; n; n = n->next)
-    count++;
   w.u64 (count);
   w.u64 (sizeof (memprof_raw_mib));
   for (const HibNode *n = records; n; n = n->next)
@@ -248,11 +270,8 @@ write_mibs (Writer &w, const HibNode *records)
 }
 
 void
-write_stacks (Writer &w, const HibNode *records)
+write_stacks (Writer &w, const HibNode *records, uint64_t count)
 {
-  uint64_t count = 0;
-  for (const HibNode *n = records; n; n = n->next)
-    count++;
   w.u64 (count);
   for (const HibNode *n = records; n; n = n->next)
     {
@@ -318,10 +337,13 @@ write_raw_profile (int fd, const HibNode *records, const ProfileMeta &meta)
   write_metadata (w, meta);
   h.segment_offset = w.offset ();
   write_segments (w);
+  uint64_t count = 0;
+  for (const HibNode *n = records; n; n = n->next)
+    count++;
   h.mib_offset = w.offset ();
-  write_mibs (w, records);
+  write_mibs (w, records, count);
   h.stack_offset = w.offset ();
-  write_stacks (w, records);
+  write_stacks (w, records, count);
   if (meta.histogram_mode)
     {
       h.histogram_offset = w.offset ();

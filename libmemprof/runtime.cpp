@@ -384,7 +384,8 @@ dump_profile (DumpTrigger trigger)
   int saved_errno = errno;
   lock_dump ();
   report_live_blocks ();
-  HibNode *records = hib_take ();
+  HibNode *records_tail;
+  HibNode *records = hib_take (&records_tail);
   // After the records: a block's slots join its histogram before its
   // record joins the table, so every record taken has its slots here.
   HistogramNode *histograms
@@ -420,7 +421,7 @@ dump_profile (DumpTrigger trigger)
   if (flags.print_text)
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
-  hib_recycle (records);
+  hib_recycle (records, records_tail);
   histogram_recycle (histograms);
   unlock_dump ();
   errno = saved_errno;
