@@ -21,6 +21,7 @@ import measure
 import memprof_profile
 import perf_profile
 import report
+import sampled_accuracy
 import tools_scale
 from workloads import FULL, QUICK, WORKLOADS
 
@@ -49,6 +50,12 @@ class Bench:
         self.builddir = os.path.abspath(args.builddir)
         self.quick = args.quick
         self.scales = QUICK if args.quick else FULL
+        if args.scale or args.runs:
+            # A reduced run on a loaded machine: other scale or rounds.
+            import dataclasses
+            self.scales = dataclasses.replace(
+                self.scales, timing=args.scale or self.scales.timing,
+                runs=args.runs or self.scales.runs)
         self.work = fresh_dir(os.path.join(self.builddir, "bench-work"))
         self.outdir = os.path.abspath(
             args.output or (os.path.join(self.builddir, "bench-results")
@@ -57,6 +64,8 @@ class Bench:
         os.makedirs(self.outdir, exist_ok=True)
         self.workloads = [w for w in WORKLOADS
                           if not args.only or w.name in args.only.split(",")]
+        self.only_builds = args.builds.split(",") if args.builds else None
+        self.dhat = args.dhat
         self.tools = os.path.join(self.builddir, "binutils-tools")
         self.notes = []
         self.perf = args.perf if args.perf is not None else not args.quick
@@ -84,6 +93,9 @@ class Bench:
         clang, clangxx = builds_mod.find_clang()
         self.builds = builds_mod.make_builds(self.builddir, clang=clang,
                                              clangxx=clangxx)
+        if self.only_builds:
+            self.builds = [b for b in self.builds
+                           if b.name in self.only_builds]
         if not clang:
             self.notes.append("clang not found: no LLVM MemProf comparison.")
         self.valgrind = shutil.which("valgrind")
@@ -103,7 +115,8 @@ class Bench:
         return os.path.join(self.work, "prof", build.name, wl.name)
 
     def exe(self, build, wl):
-        return os.path.join(self.work, "bin", build.name, wl.name)
+        return os.path.join(self.work, "bin", build.runs_as or build.name,
+                            wl.name)
 
     def build_all(self):
         include = os.path.join(self.srcdir, "bench", "workloads")
@@ -115,6 +128,11 @@ class Bench:
             for b in self.builds:
                 os.makedirs(os.path.dirname(self.exe(b, wl)), exist_ok=True)
                 os.makedirs(self.prof_dir(b, wl), exist_ok=True)
+                if b.runs_as:
+                    # Another build's binary, run with other options.
+                    if (b.runs_as, wl.name) in self.built:
+                        self.built[(b.name, wl.name)] = True
+                    continue
                 obj = self.exe(b, wl) + ".o"
                 err = builds_mod.compile_and_link(
                     b, os.path.join(include, wl.source), wl.cxx, wl.libs,
@@ -150,7 +168,8 @@ class Bench:
                     if b.profiling:
                         fresh_dir(self.prof_dir(b, wl))
                     r = measure.run_measured([self.exe(b, wl),
-                                              str(sc.timing)])
+                                              str(sc.timing)],
+                                             env=b.env(self.prof_dir(b, wl)))
                     if r.returncode != 0:
                         self.notes.append(
                             "%s: %s run exited with %d: %s" % (
@@ -197,6 +216,37 @@ class Bench:
             log("timed %s: %s" % (wl.name, ", ".join(
                 "%s %.3fs" % (n, e["cpu"])
                 for n, e in res["runs"].items())))
+
+    # --- the sampling mode's estimates ---------------------------------------
+
+    def sampled_accuracy(self):
+        """Compare the last timed runs' profiles, exact and sampled (the
+        profile directories keep the last run's), site by site."""
+        builds = {b.name: b for b in self.builds}
+        exact, sampled = builds.get("memprof"), builds.get("memprof-sampled")
+        if not exact or not sampled:
+            return
+        for wl in self.workloads:
+            res = self.results["workloads"][wl.name]
+            if not self.have(exact, wl) or not self.have(sampled, wl):
+                continue
+            try:
+                data = [sampled_accuracy.profile_json(
+                    self.dump_tool, self.merge_tool,
+                    raw_profiles(self.prof_dir(b, wl), b), self.work)
+                    for b in (exact, sampled)]
+            except (RuntimeError, ValueError, OSError,
+                    subprocess.CalledProcessError) as e:
+                res["sampled_accuracy"] = {"error": str(e)[-400:]}
+                continue
+            acc = sampled_accuracy.compare(data[0], data[1])
+            res["sampled_accuracy"] = acc
+            log("sampled %s: %d of %d sites (%.0f%% of the bytes) within "
+                "%.0f%%, worst %+.1f%%" % (
+                    wl.name, acc["within"], acc["sites"],
+                    100.0 * acc["covered_bytes"] / max(acc["total_bytes"], 1),
+                    100 * acc["tolerance"],
+                    100 * (acc["worst"]["error"] if acc["worst"] else 0)))
 
     # --- DHAT and fidelity -------------------------------------------------
 
@@ -278,7 +328,7 @@ class Bench:
             lines = sum(1 for _ in f)
         entry = {"lines": lines, "functions": sc.large_tu_functions * 5 + 1,
                  "times": {}, "text": {}}
-        active = [b for b in self.builds]
+        active = [b for b in self.builds if not b.runs_as]
         samples = {b.name: [] for b in active}
         for rep in range(sc.compile_runs):
             for b in active:
@@ -343,7 +393,7 @@ class Bench:
         for wl in self.workloads:
             res = self.results["workloads"][wl.name]
             for b in self.builds:
-                if not b.profiling or not self.have(b, wl):
+                if not b.profiling or not self.have(b, wl) or b.runs_as:
                     continue
                 fresh_dir(self.prof_dir(b, wl))
                 data = os.path.join(self.work, "perf.%s.%s.data"
@@ -374,7 +424,9 @@ class Bench:
         if "workloads" in self.parts:
             self.build_all()
             self.time_workloads()
-            self.dhat_and_fidelity()
+            self.sampled_accuracy()
+            if self.dhat:
+                self.dhat_and_fidelity()
         if "compile" in self.parts:
             self.compile_time()
         if "merge" in self.parts:
@@ -455,6 +507,16 @@ def main(argv=None):
                    "a partial run updates the recorded results.json"
                    % ",".join(PARTS))
     p.add_argument("--output", help="where results.md and the chart go")
+    p.add_argument("--builds", help="comma-separated builds to time (of "
+                   "gcc, memprof, memprof-hist, memprof-sampled, clang, "
+                   "llvm-memprof, "
+                   "llvm-memprof-fp; default: all)")
+    p.add_argument("--scale", type=int, help="scale of the timed runs "
+                   "(default: 100, quick: 10)")
+    p.add_argument("--runs", type=int, help="timed runs per build "
+                   "(default: 11, quick: 3)")
+    p.add_argument("--no-dhat", dest="dhat", action="store_false",
+                   help="skip the DHAT runs and the fidelity comparison")
     p.add_argument("--perf", action="store_true", default=None,
                    help="profile the instrumented builds with perf "
                    "(default in full mode)")
@@ -477,6 +539,7 @@ def rerender(args):
         runs = res.get("runs", {})
         for name, entry in runs.items():
             base = runs.get({"memprof": "gcc", "memprof-hist": "gcc",
+                             "memprof-sampled": "gcc",
                              "llvm-memprof": "clang",
                              "llvm-memprof-fp": "clang"}.get(name, ""))
             if base and "slowdown" in entry and "slowdown_min" not in entry:

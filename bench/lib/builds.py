@@ -1,8 +1,12 @@
-"""The six ways each workload is built, and building them.
+"""The six ways each workload is built (and one more way to run one),
+and building them.
 
   gcc           gcc -O2 -g                                 (baseline)
   memprof       gcc -O2 -g -specs=BUILD/memprof.specs -fheapprof=DIR
   memprof-hist  the same plus -fheapprof-histogram         (histogram mode)
+  memprof-sampled  the memprof binary, run with
+                MEMPROF_OPTIONS=sample_interval=SAMPLE_INTERVAL (the
+                sampling mode; not a build of its own)
   clang         clang -O2 -g                               (baseline)
   llvm-memprof  clang -O2 -g -fmemory-profile=DIR          (LLVM MemProf)
   llvm-memprof-fp  the same plus LLVM_FRAME_POINTER_FLAGS   (as its docs ask)
@@ -27,6 +31,12 @@ LLVM_FRAME_POINTER_FLAGS = ["-fno-omit-frame-pointer",
                             "-mno-omit-leaf-frame-pointer"]
 
 
+# The sampling mode's interval the bench runs (issue 12's target), and
+# its seed: fixed, so a run's estimates can be reproduced.
+SAMPLE_INTERVAL = 1048576
+SAMPLE_SEED = 1
+
+
 @dataclass
 class Build:
     name: str
@@ -38,6 +48,19 @@ class Build:
     baseline: str        # the build this one's slowdown is relative to
     prof_flag: str = ""  # "-fheapprof=" or "-fmemory-profile=", DIR appended
     raw_glob: str = ""   # raw profile names in DIR
+    # Not built: runs the binary of the build named RUNS_AS with
+    # MEMPROF_OPTIONS=OPTIONS (profile_dir set to its own directory).
+    runs_as: str = ""
+    options: str = ""
+
+    def env(self, prof_dir):
+        """The environment of a run (None: inherited)."""
+        if not self.options:
+            return None
+        env = dict(os.environ)
+        env["MEMPROF_OPTIONS"] = "%s:profile_dir=%s" % (self.options,
+                                                         prof_dir)
+        return env
 
     def driver(self, cxx):
         return self.cxx if cxx else self.cc
@@ -58,6 +81,12 @@ def make_builds(builddir, gcc="gcc", gxx="g++", clang=None, clangxx=None):
               "(gcc-memprof, histogram mode)", gcc, gxx,
               ["-specs=" + specs, "-fheapprof-histogram"], True, "gcc",
               "-fheapprof=", "*.memprofraw"),
+        Build("memprof-sampled", "gcc -O2 -fheapprof, MEMPROF_OPTIONS="
+              "sample_interval=%d (gcc-memprof sampled)" % SAMPLE_INTERVAL,
+              gcc, gxx, ["-specs=" + specs], True, "gcc", "-fheapprof=",
+              "*.memprofraw", runs_as="memprof",
+              options="sample_interval=%d:sample_seed=%d"
+              % (SAMPLE_INTERVAL, SAMPLE_SEED)),
     ]
     if clang and clangxx:
         builds += [
