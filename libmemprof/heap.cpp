@@ -210,7 +210,7 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
           // No stack, no context: only the process's live heap counts it.
           h->flags = (h->flags & ~kChunkSampled) | kChunkUnsampled;
           h->requested_size = size;
-          live_alloc (nullptr, size, kLiveNowUnread);
+          live_alloc_untracked (size);
         }
       return;
     }
@@ -261,13 +261,14 @@ finish_life (void *p, ChunkHeader *h, uint8_t old)
 // The sampling mode's blocks.  An unsampled one only leaves the
 // process's live heap: its shadow is cleared when a sampled block is
 // made there (a primary block) or released now (a secondary one's
-// mapping goes).
+// mapping goes).  (Out of line: inlined, it made the exact mode's free
+// path longer.)
 MEMPROF_NOINLINE void
 end_sampling_mode_life (void *p, ChunkHeader *h, uint8_t old)
 {
   if (LIKELY (h->flags & kChunkUnsampled))
     {
-      live_free (nullptr, h->requested_size);
+      live_free_untracked (h->requested_size);
       if (UNLIKELY (h->flags & kChunkSecondary))
         shadow_clear ((uintptr_t) p, h->requested_size);
       return;

@@ -224,6 +224,34 @@ live_free (ContextLive *c, uint64_t size)
     live_free_with<true> (c, size, live_exact (size));
 }
 
+// A block no context counts (the sampling mode's unsampled blocks,
+// sampler.h): the process's totals only, inlined on that path.  The
+// clock is read only for a new peak.
+MEMPROF_ALWAYS_INLINE void
+live_alloc_untracked (uint64_t size)
+{
+  if (LIKELY (live_enter_plain ()))
+    {
+      live_alloc_with<false> (nullptr, size, live_exact (size),
+                              kLiveNowUnread);
+      live_leave_plain ();
+    }
+  else
+    live_alloc_with<true> (nullptr, size, live_exact (size), kLiveNowUnread);
+}
+
+MEMPROF_ALWAYS_INLINE void
+live_free_untracked (uint64_t size)
+{
+  if (LIKELY (live_enter_plain ()))
+    {
+      live_free_with<false> (nullptr, size, live_exact (size));
+      live_leave_plain ();
+    }
+  else
+    live_free_with<true> (nullptr, size, live_exact (size));
+}
+
 // The dump (dump lock held): a block of context C still live is
 // reported; A as it added at its allocation.
 void live_report_exit (ContextLive *c, LiveAmount a);
