@@ -206,12 +206,27 @@ Dwarf *
 Symbolizer::module_dwarf (const std::string &path, uint64_t &bias,
                           std::string &problem)
 {
-  ModuleProblem p;
-  LoadedModule *m = load (path, "", p);
-  if (!m->usable)
+  // The module as symbolization opened it (its build id checked, a
+  // --binary matched by build id), else opened now by its path.
+  LoadedModule *m = nullptr;
+  {
+    std::lock_guard<std::mutex> lock (mu_);
+    for (auto &e : modules_)
+      if (e.first.first == path && e.second->usable)
+        {
+          m = e.second.get ();
+          break;
+        }
+  }
+  if (!m)
     {
-      problem = p.message;
-      return nullptr;
+      ModuleProblem p;
+      m = load (path, "", p);
+      if (!m->usable)
+        {
+          problem = p.message;
+          return nullptr;
+        }
     }
   std::unique_lock<std::shared_mutex> lock (m->mu);
   Dwarf_Addr b = 0;

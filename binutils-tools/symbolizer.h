@@ -77,10 +77,11 @@ public:
   void symbolize (const ProfileMap &map, uint64_t pc, uint64_t generation,
                   std::vector<Frame> &out);
 
-  // The DWARF of the module the profile recorded as PATH (build id not
-  // checked), opened as for symbolization (--binary, separate debug
-  // files), or null with PROBLEM saying why.  BIAS is added to its
-  // addresses.  Not while another thread symbolizes.
+  // The DWARF of the module the profile recorded as PATH: the file
+  // symbolization opened for it (build id checked, --binary), else the
+  // file at PATH (or a --binary of its name); null with PROBLEM saying
+  // why.  BIAS is added to its addresses.  Not while another thread
+  // symbolizes.
   Dwarf *module_dwarf (const std::string &path, uint64_t &bias,
                        std::string &problem);
 
