@@ -27,6 +27,7 @@
    call site decides and no record is written.  */
 
 #define INCLUDE_STRING /* before system.h poisons what <string> uses */
+#include <cxxabi.h>
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
 #include "pretty-print.h"
@@ -34,6 +35,10 @@
 #include "memprof/type_table.h"
 
 namespace {
+
+/* Compiling C++: with -flto, free_lang_data has replaced the names of
+   C++ types by their mangled names before "ssa".  */
+bool compiling_cxx;
 
 /* The verdict on one call site.  */
 struct site_type
@@ -327,18 +332,100 @@ call_site_type (gcall *call)
   return w.verdict ();
 }
 
-/* A type named as in the source: a struct by its tag ("rec"), a C++ class
-   with its scope and template arguments ("ns::Item<int>"), an unnamed
-   struct by its typedef, anything else as GCC prints it ("char *").  */
+std::string type_decl_name (tree decl);
+
+/* The "A::B::" before the name of a type declared in CONTEXT, as the
+   tools qualify a DWARF name: namespaces ("{anonymous}" for an unnamed
+   one, inline ones included) and classes; nothing at file scope or in a
+   function (a local type goes by its bare name).  */
+std::string
+scope_prefix (tree context)
+{
+  if (!context || TREE_CODE (context) == TRANSLATION_UNIT_DECL
+      || TREE_CODE (context) == FUNCTION_DECL)
+    return "";
+  if (TYPE_P (context))
+    {
+      tree decl = TYPE_NAME (context);
+      if (!decl || TREE_CODE (decl) != TYPE_DECL || !DECL_NAME (decl))
+	return "";
+      return type_decl_name (decl) + "::";
+    }
+  if (TREE_CODE (context) != NAMESPACE_DECL)
+    return "";
+  tree id = DECL_NAME (context);
+  const char *name = id ? IDENTIFIER_POINTER (id) : NULL;
+  if (!DECL_CONTEXT (context) || (name && strcmp (name, "::") == 0))
+    return ""; /* The global namespace.  */
+  if (!name || startswith (name, "_GLOBAL__N"))
+    name = "{anonymous}";
+  return scope_prefix (DECL_CONTEXT (context)) + name + "::";
+}
+
+/* MANGLED, the name free_lang_data gives a C++ type ("N2ns4ItemIiEE"),
+   as the front end would have named it ("ns::Item<int>"; template
+   arguments are all in the mangling, as in DWARF), or "" when it does
+   not demangle.  */
+std::string
+demangled_type_name (const char *mangled)
+{
+  int status = 0;
+  char *d = abi::__cxa_demangle (mangled, NULL, NULL, &status);
+  if (status != 0 || !d)
+    return "";
+  std::string r (d);
+  free (d);
+  const std::string anon = "(anonymous namespace)";
+  for (size_t at; (at = r.find (anon)) != std::string::npos;)
+    r.replace (at, anon.size (), "{anonymous}");
+  return r;
+}
+
+/* The qualified name of the type DECL names (a TYPE_DECL with a name).
+   The C++ front end's names are gone once free_lang_data has run (with
+   -flto, before "ssa"): then a type with linkage has its mangled name
+   (all template arguments), one without (in an anonymous namespace) its
+   plain name in its scope.  */
+std::string
+type_decl_name (tree decl)
+{
+  if (compiling_cxx && (flag_generate_lto || flag_generate_offload))
+    {
+      if (DECL_ASSEMBLER_NAME_SET_P (decl))
+	{
+	  std::string d
+	    = demangled_type_name (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME_RAW (decl)));
+	  if (!d.empty ())
+	    return d;
+	}
+      return scope_prefix (DECL_CONTEXT (decl))
+	     + IDENTIFIER_POINTER (DECL_NAME (decl));
+    }
+  return scope_prefix (DECL_CONTEXT (decl)) + lang_hooks.dwarf_name (decl, 2);
+}
+
+/* A type named as its DWARF names it, qualified by its scope: a C struct
+   by its tag ("rec"), an unnamed struct by its typedef ("point_t"), a C++
+   class with its namespaces and template arguments, defaults included
+   ("ns::Item<int>", "std::vector<int, std::allocator<int> >"), so the
+   tools find its layout by that name; a pointer as its target's name
+   and " *"; anything else as GCC prints it ("int").  */
 std::string
 type_name (tree type)
 {
   tree main = TYPE_MAIN_VARIANT (type);
+  if (POINTER_TYPE_P (main) && !VOID_TYPE_P (TREE_TYPE (main))
+      && TREE_CODE (TREE_TYPE (main)) != FUNCTION_TYPE
+      && TREE_CODE (TREE_TYPE (main)) != METHOD_TYPE)
+    {
+      std::string target = type_name (TREE_TYPE (main));
+      return target.empty () ? target : target + " *";
+    }
   tree name = TYPE_NAME (main);
   if (!name)
     name = TYPE_NAME (type);
   if (name && TREE_CODE (name) == TYPE_DECL && DECL_NAME (name))
-    return lang_hooks.decl_printable_name (name, 2);
+    return type_decl_name (name);
   if (name && TREE_CODE (name) == IDENTIFIER_NODE)
     return IDENTIFIER_POINTER (name);
   char *s = print_generic_expr_to_str (main);
@@ -429,19 +516,20 @@ public:
 	  site_type v = call_site_type (call);
 	  if (!v.record)
 	    continue;
+	  std::string name = v.type ? type_name (v.type) : "";
 	  expanded_location xloc = expand_location (loc);
 	  append_asm_string (records, MEMPROF_TYPE_RECORD_TAG);
 	  append_asm_string (records, fn_name);
 	  append_asm_string (records, absolute_file (xloc.file));
 	  append_asm_string (records, std::to_string (xloc.line));
 	  append_asm_string (records, std::to_string (xloc.column));
-	  append_asm_string (records, v.type ? type_name (v.type) : "");
+	  append_asm_string (records, name);
 	  append_asm_string (records,
-			     std::to_string (v.type ? type_size (v.type) : 0));
+			     std::to_string (name.empty () ? 0 : type_size (v.type)));
 	  if (memprof_opts.type_statistics)
 	    fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",
 		     function_name (fun), xloc.file, xloc.line, xloc.column,
-		     v.type ? type_name (v.type).c_str () : "an unknown type");
+		     name.empty () ? "an unknown type" : name.c_str ());
 	}
     if (!records.empty ())
       {
@@ -460,5 +548,6 @@ public:
 opt_pass *
 memprof_make_alloc_types_pass (gcc::context *ctxt)
 {
+  compiling_cxx = startswith (lang_hooks.name, "GNU C++");
   return new alloc_types_pass (ctxt);
 }

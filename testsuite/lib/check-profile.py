@@ -16,9 +16,10 @@ FIELD is any numeric record field, num_frames (the stack's length) or
 type_size (the allocated type's size); in histogram profiles also
 histogram.N (slot N's accesses: bytes [8N, 8N + 8) of the context's
 blocks) and histogram_slots (the histogram's length).  A check
-type=NAME holds when the record's allocated type is NAME; type=null
-when its type is unknown.  FIELD may also be a path into the record:
-".KEY" takes an object's member or a list's element (type.size,
+type=NAME holds when the record's allocated type is NAME (blanks in the
+type's name not compared: type=std::vector<int,std::allocator<int>>);
+type=null when its type is unknown.  FIELD may also be a path into the
+record: ".KEY" takes an object's member or a list's element (type.size,
 histogram.3), "(NAME)" the one object of a list whose "name" is NAME
 (fields(hot).accesses, fields(items[].key).cold; true and false compare
 as 1 and 0).
@@ -195,7 +196,8 @@ def main(argv):
         if field == "type" and op == "=":
             allocated = record.get("type")
             name = allocated.get("name") if isinstance(allocated, dict) else "null"
-            if name != number:
+            # Blanks are not compared: a check is one word.
+            if name.replace(" ", "") != number:
                 failed.append("type is %s, expected %s" % (name, number))
             continue
         value = field_value(record, field)
