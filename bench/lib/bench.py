@@ -20,6 +20,7 @@ import large_tu
 import measure
 import memprof_profile
 import perf_profile
+import profile_use
 import report
 import sampled_accuracy
 import tools_scale
@@ -37,7 +38,7 @@ def fresh_dir(path):
 
 
 # The parts of a run, in order; --parts (BENCH_PARTS) picks some of them.
-PARTS = ("workloads", "compile", "merge", "tools_scale")
+PARTS = ("workloads", "compile", "merge", "tools_scale", "profile_use")
 
 
 def raw_profiles(prof_dir, build):
@@ -404,6 +405,16 @@ class Bench:
                     res.setdefault("perf", {})[b.name] = prof
             log("perf %s done" % wl.name)
 
+    def profile_use(self):
+        pu = profile_use.run(self, self.source)
+        self.results["profile_use"] = pu
+        if "error" in pu:
+            self.notes.append("profile_use: " + pu["error"])
+            log("profile_use: " + pu["error"])
+        else:
+            log("profile_use: hot_cold_mix speed-up %.2fx with "
+                "-fheapprof-use against jemalloc" % pu["speedup"])
+
     def tools_at_scale(self):
         ts = tools_scale.run(self, self.source)
         self.results["tools_scale"] = ts
@@ -437,6 +448,8 @@ class Bench:
             self.where_time_goes()
         if "tools_scale" in self.parts:
             self.tools_at_scale()
+        if "profile_use" in self.parts:
+            self.profile_use()
         if self.partial:
             self.results["notes"] = self.results.get("notes", []) + self.notes
         else:

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 
+import profile_use
 import tools_scale
 from measure import geomean
 
@@ -369,6 +370,7 @@ def render(results, builds, png):
                      mg["profiles_per_s"], mg["mb_per_s"]))
 
     L.extend(tools_scale.render(results.get("tools_scale")))
+    L.extend(profile_use.render(results.get("profile_use")))
 
     L.append("## Fidelity against DHAT\n")
     L.append("Each workload at scale %d, once under `valgrind --tool=dhat` "
