@@ -10,8 +10,12 @@
      linked.
    - jemalloc: a cold malloc (n) becomes mallocx (MAX (n, 1), flags) with
      flags from __memprof_jemalloc_cold_flags () (libmemprof_hints.a),
-     which names a dedicated arena created once; free () of such a block
-     is jemalloc's ordinary free.  Hot calls stay as they are.
+     which names a dedicated arena created once; a cold calloc and a cold
+     plain or nothrow operator new (new[]) call the library's
+     __memprof_jemalloc_cold_calloc / _new / _new_nothrow, which
+     allocate there too (the aligned operators are left alone); free ()
+     and operator delete of such blocks are jemalloc's ordinary ones.
+     Hot calls stay as they are.
    - none: nothing changes.  */
 
 #include "gcc-headers.h"
@@ -20,6 +24,9 @@
 
 static tree cold_flags_fn;
 static tree mallocx_fn;
+static tree cold_calloc_fn;
+static tree cold_new_fn;
+static tree cold_new_nothrow_fn;
 /* The __hot_cold_t forms made so far, one per operator: a chain of
    TREE_LIST (purpose: the hinted decl).  */
 static tree hot_cold_decls;
@@ -27,6 +34,9 @@ static tree hot_cold_decls;
 const struct ggc_root_tab memprof_use_gc_roots[] = {
   MEMPROF_ROOT (cold_flags_fn),
   MEMPROF_ROOT (mallocx_fn),
+  MEMPROF_ROOT (cold_calloc_fn),
+  MEMPROF_ROOT (cold_new_fn),
+  MEMPROF_ROOT (cold_new_nothrow_fn),
   MEMPROF_ROOT (hot_cold_decls),
   LAST_GGC_ROOT_TAB
 };
@@ -194,6 +204,54 @@ hint_malloc_jemalloc (gimple_stmt_iterator *gsi)
   return true;
 }
 
+/* A cold calloc or operator new at GSI becomes a call to the hint
+   library's cold-arena function.  */
+static bool
+hint_jemalloc_call (gimple_stmt_iterator *gsi, memprof_alloc_kind kind,
+		    const char **why)
+{
+  gcall *old = as_a<gcall *> (gsi_stmt (*gsi));
+  if (kind == MEMPROF_ALLOC_CALLOC)
+    {
+      if (!cold_calloc_fn)
+	{
+	  cold_calloc_fn
+	    = external_fn ("__memprof_jemalloc_cold_calloc",
+			   build_function_type_list (ptr_type_node,
+						     size_type_node,
+						     size_type_node,
+						     NULL_TREE));
+	  TREE_NOTHROW (cold_calloc_fn) = 1;
+	  DECL_IS_MALLOC (cold_calloc_fn) = 1;
+	}
+      replace_call (gsi, gimple_build_call (cold_calloc_fn, 2,
+					    gimple_call_arg (old, 0),
+					    gimple_call_arg (old, 1)));
+      return true;
+    }
+  const char *name
+    = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (gimple_call_fndecl (old)));
+  bool nothrow = strcmp (name + 5, "RKSt9nothrow_t") == 0;
+  if (!nothrow && name[5])
+    {
+      *why = "the jemalloc hints leave the aligned operator new alone";
+      return false;
+    }
+  tree &fn = nothrow ? cold_new_nothrow_fn : cold_new_fn;
+  if (!fn)
+    {
+      fn = external_fn (nothrow ? "__memprof_jemalloc_cold_new_nothrow"
+				: "__memprof_jemalloc_cold_new",
+			build_function_type_list (ptr_type_node,
+						  size_type_node, NULL_TREE));
+      /* The plain one throws std::bad_alloc as operator new does.  */
+      TREE_NOTHROW (fn) = nothrow;
+      DECL_IS_MALLOC (fn) = 1;
+    }
+  replace_call (gsi, gimple_build_call (fn, 1, gimple_call_arg (old, 0)));
+  return true;
+}
+
 bool
 memprof_apply_hint (gimple_stmt_iterator *gsi, memprof_alloc_kind kind,
 		    bool cold, const char **why)
@@ -209,10 +267,16 @@ memprof_apply_hint (gimple_stmt_iterator *gsi, memprof_alloc_kind kind,
       *why = "tcmalloc hints operator new only";
       return false;
     case memprof_options::HINT_JEMALLOC:
-      if (kind == MEMPROF_ALLOC_MALLOC && cold)
+      if (!cold)
+	{
+	  *why = "jemalloc keeps hot blocks in its default arena";
+	  return false;
+	}
+      if (kind == MEMPROF_ALLOC_MALLOC)
 	return hint_malloc_jemalloc (gsi);
-      *why = cold ? "the jemalloc hints are for malloc only"
-		  : "jemalloc keeps hot blocks in its default arena";
+      if (kind == MEMPROF_ALLOC_CALLOC || kind == MEMPROF_ALLOC_NEW)
+	return hint_jemalloc_call (gsi, kind, why);
+      *why = "the jemalloc hints are for malloc, calloc and operator new";
       return false;
     }
   return false;

@@ -1,5 +1,7 @@
 /* The jemalloc route of -fheapprof-use: a cold malloc (n) is compiled to
-   mallocx (MAX (n, 1), __memprof_jemalloc_cold_flags ()), so cold blocks
+   mallocx (MAX (n, 1), __memprof_jemalloc_cold_flags ()), a cold calloc
+   to __memprof_jemalloc_cold_calloc, a cold operator new to
+   __memprof_jemalloc_cold_new (jemalloc_cold_new.cc), so cold blocks
    share pages with each other only, in an arena of their own, created on
    first use.  The flags also bypass the thread cache, which would hand
    out the default arena's recently freed (hot) memory.  If jemalloc
@@ -16,13 +18,16 @@
 
 extern int mallctl (const char *name, void *oldp, size_t *oldlenp,
                     void *newp, size_t newlen);
+extern void *mallocx (size_t size, int flags);
 
 #define COLD_MALLOCX_ARENA(a) ((int) (((unsigned) (a) + 1) << 20))
 #define COLD_MALLOCX_TCACHE_NONE ((int) ((-1 + 2) << 8))
+#define COLD_MALLOCX_ZERO ((int) 0x40)
 
 static int cold_flags = -1; /* -1: not made yet.  */
 
 int __memprof_jemalloc_cold_flags (void);
+void *__memprof_jemalloc_cold_calloc (size_t n, size_t size);
 
 int
 __memprof_jemalloc_cold_flags (void)
@@ -41,4 +46,16 @@ __memprof_jemalloc_cold_flags (void)
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     flags = expected;
   return flags;
+}
+
+/* A cold calloc (N, SIZE): calloc's overflow check, then zeroed memory
+   from the cold arena.  */
+void *
+__memprof_jemalloc_cold_calloc (size_t n, size_t size)
+{
+  size_t bytes;
+  if (__builtin_mul_overflow (n, size, &bytes))
+    return NULL;
+  return mallocx (bytes ? bytes : 1,
+                  __memprof_jemalloc_cold_flags () | COLD_MALLOCX_ZERO);
 }
