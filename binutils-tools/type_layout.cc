@@ -5,6 +5,7 @@
 #include "symbolizer.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -187,10 +188,35 @@ member_offset (Dwarf_Die *die, uint64_t &off)
   return false;
 }
 
+// The qualified name of DIE: its enclosing namespaces and classes.
+std::string
+qualified_name (Dwarf_Die *die)
+{
+  const char *n = die_name (die);
+  if (!n)
+    return "";
+  std::string name = n;
+  Dwarf_Die *scopes = nullptr;
+  int count = dwarf_getscopes_die (die, &scopes);
+  for (int i = 1; i < count - 1; i++)
+    {
+      int tag = dwarf_tag (&scopes[i]);
+      const char *sn = die_name (&scopes[i]);
+      if (tag == DW_TAG_namespace)
+        name = std::string (sn ? sn : "{anonymous}") + "::" + name;
+      else if (is_record_tag (tag) && sn)
+        name = std::string (sn) + "::" + name;
+    }
+  free (scopes);
+  return name;
+}
+
 class Flattener
 {
 public:
-  explicit Flattener (std::vector<LayoutField> &out) : out_ (out) {}
+  Flattener (std::vector<LayoutField> &out, const TypeIndex &index)
+    : out_ (out), index_ (index)
+  {}
 
   // Leaves of record type TYPE placed at BASE, names under PREFIX.
   void record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
@@ -214,7 +240,26 @@ private:
     out_.push_back (std::move (f));
   }
 
+  // A class declared only here (GCC describes a class with virtual
+  // functions fully in the unit that emits its vtable) is replaced by
+  // its definition from another unit, found by qualified name.
+  void definition (Dwarf_Die &type) const
+  {
+    if (!is_record_tag (dwarf_tag (&type))
+        || !dwarf_hasattr (&type, DW_AT_declaration))
+      return;
+    auto it = index_.by_name.find (qualified_name (&type));
+    if (it != index_.by_name.end ())
+      for (Dwarf_Die d : it->second)
+        if (is_record_tag (dwarf_tag (&d)))
+          {
+            type = d;
+            return;
+          }
+  }
+
   std::vector<LayoutField> &out_;
+  const TypeIndex &index_;
 };
 
 // "a | b": the names of union UNION's members.
@@ -272,6 +317,7 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
         uint64_t off;
         if (!member_type (&child, t) || !member_offset (&child, off))
           continue;
+        definition (t);
         const char *n = die_name (&child);
         std::string name = n ? n : "";
         uint64_t size = type_size (&t);
@@ -391,10 +437,10 @@ same_layout (const TypeLayout &a, const TypeLayout &b)
 }
 
 void
-flatten (Dwarf_Die *type, TypeLayout &out)
+flatten (Dwarf_Die *type, const TypeIndex &index, TypeLayout &out)
 {
   out.fields.clear ();
-  Flattener f (out.fields);
+  Flattener f (out.fields, index);
   if (dwarf_tag (type) == DW_TAG_union_type)
     {
       std::string members = union_members (type);
@@ -544,7 +590,7 @@ LayoutFinder::find (const std::string &module, const std::string &name,
         TypeLayout l;
         l.name = name;
         l.size = size;
-        flatten (&type, l);
+        flatten (&type, *index, l);
         if (found && !same_layout (l, out))
           {
             problem.message = format ("two different types %s of %llu "

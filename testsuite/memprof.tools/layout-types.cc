@@ -33,12 +33,28 @@ struct Node
   Buf<int> buf;
 };
 
+// Poly's key function is in layout-poly.cc, so GCC describes Poly fully
+// only there; here it is a declaration, and Derived's base must be found
+// in the other unit.
+struct Poly
+{
+  virtual void key ();
+  long pid;
+};
+
+struct Derived : Poly
+{
+  int extra;
+};
+
 Node *volatile sink;
+Derived *volatile derived_sink;
 
 int
 main ()
 {
   sink = new Node;
   delete sink;
+  derived_sink = new Derived;
   return 0;
 }
