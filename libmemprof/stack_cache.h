@@ -1,7 +1,7 @@
 // The per-thread stack cache, in two levels.
 //
 // Replay memos: the last walks, two-way set associative by their first
-// return address, each with its start frame, its depth limit, every
+// return address and start frame, each with its start frame, its depth limit, every
 // stack word it read (address and value) and the depot id of its stack.
 // A walk is a pure function of those, so a walk from the same frame
 // that finds every logged word unchanged is the logged walk: its id
@@ -69,7 +69,7 @@ struct StackCache
   static constexpr uint32_t kTable = 1024;
 
   // Replay memos.
-  static constexpr uint32_t kMemoSets = 8;
+  static constexpr uint32_t kMemoSets = 32;
   static constexpr uint32_t kMemoReads = 66;   // 32 frames' worth.
   static constexpr uint32_t kNoMemo = ~0u;
   struct Memo
@@ -86,7 +86,7 @@ struct StackCache
       uintptr_t addr, value;
     } read[kMemoReads];
   } memos[2 * kMemoSets];
-  uintptr_t memo_key[2 * kMemoSets];   // First return address of each memo.
+  uintptr_t memo_key[2 * kMemoSets];   // Start of each memo's walk (memo_for).
   uint8_t memo_recent[kMemoSets];      // Way of each set used last.
 
   // When walks keep making new steps (a recursion taking other branches

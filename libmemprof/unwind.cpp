@@ -220,27 +220,29 @@ walk_plain (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt)
   return n;
 }
 
-// The replay memo for stacks whose first return address is PC: the way
-// of its set that holds PC, else the way not used last, taken over for
-// PC.  (The address is mixed first: return addresses close together
-// must not share a set more often than chance.)
+// The replay memo for walks from FRAME whose first return address is
+// PC: the way of its set that holds them, else the way not used last,
+// taken over.  (One function allocating at many depths, as a chain of
+// callers each calling it, has a memo per depth.)
 inline StackCache::Memo *
-memo_for (StackCache &c, uintptr_t pc)
+memo_for (StackCache &c, uintptr_t pc, uintptr_t frame)
 {
-  uint64_t h = pc ^ (pc >> 29);
+  uint64_t h = pc ^ (pc >> 29) ^ (frame * 0x9e3779b97f4a7c15ULL);
   h *= 0xbf58476d1ce4e5b9ULL;
   h ^= h >> 32;
+  uintptr_t key = pc ^ frame << 16;
   uint32_t set = (uint32_t) h & (StackCache::kMemoSets - 1);
   uintptr_t *keys = &c.memo_key[2 * set];
   uint32_t way;
-  if (keys[0] == pc)
+  // (Keys of two walks may coincide: a memo is checked before use.)
+  if (keys[0] == key)
     way = 0;
-  else if (keys[1] == pc)
+  else if (keys[1] == key)
     way = 1;
   else
     {
       way = c.memo_recent[set] ^ 1;
-      keys[way] = pc;
+      keys[way] = key;
       c.memos[2 * set + way].reads = StackCache::kNoMemo;
     }
   c.memo_recent[set] = (uint8_t) way;
@@ -277,7 +279,7 @@ walk_cached (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
       c.max = max;
     }
   WalkState s = entry_state (frame);
-  StackCache::Memo *m = memo_for (c, s.pc);
+  StackCache::Memo *m = memo_for (c, s.pc, frame);
   if (replay_matches (*m, frame, max))
     {
       // The id may have gone to the walk's first step only.
