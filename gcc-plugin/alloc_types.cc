@@ -24,7 +24,9 @@
    nearest the call win, so "Base *b = new Derived" is a Derived.  One
    type: that type.  Two: ambiguous, recorded unknown.  None: unknown,
    unless the result is returned untyped (an xmalloc), when the caller's
-   call site decides and no record is written.  */
+   call site decides and no record is written; the same when it is
+   returned a constant past its start (after a size header, whatever
+   the header's type).  */
 
 #define INCLUDE_STRING /* before system.h poisons what <string> uses */
 #include <cxxabi.h>
@@ -145,6 +147,12 @@ private:
   auto_vec<tree, 4> m_constructed;
   unsigned m_depth = UINT_MAX;
   bool m_returned_untyped = false;
+  /* Pointers a constant past the block's start (p + 1 after a header),
+     and whether one of them is returned untyped: the function is then
+     an allocator wrapper whose own conversion describes its header.  */
+  auto_vec<tree, 4> m_offsets;
+  hash_set<tree> m_offset_seen;
+  bool m_returned_past_header = false;
 };
 
 /* The value is held in something of POINTER_TYPE, DEPTH steps from the
@@ -214,6 +222,11 @@ result_walk::visit_use (gimple *use, tree name, unsigned depth)
 	  note (TREE_TYPE (lhs), depth + 1);
 	  follow (lhs, depth + 1);
 	}
+      /* A pointer past a header: only whether it is returned matters.  */
+      else if (code == POINTER_PLUS_EXPR
+	       && TREE_CODE (gimple_assign_rhs2 (a)) == INTEGER_CST
+	       && TREE_CODE (lhs) == SSA_NAME && !m_offset_seen.add (lhs))
+	m_offsets.safe_push (lhs);
     }
   else if (gphi *phi = dyn_cast<gphi *> (use))
     {
@@ -249,6 +262,43 @@ result_walk::visit_use (gimple *use, tree name, unsigned depth)
     }
 }
 
+/* Is NAME (or a copy or conversion of it) returned from a function
+   returning void *?  */
+static bool
+returned_untyped (tree name, hash_set<tree> &seen)
+{
+  tree type = TREE_TYPE (TREE_TYPE (current_function_decl));
+  if (!POINTER_TYPE_P (type) || !VOID_TYPE_P (TREE_TYPE (type)))
+    return false;
+  auto_vec<tree, 8> work;
+  work.safe_push (name);
+  while (!work.is_empty ())
+    {
+      tree n = work.pop ();
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, n)
+	if (greturn *ret = dyn_cast<greturn *> (use))
+	  {
+	    if (gimple_return_retval (ret) == n)
+	      return true;
+	  }
+	else if (gassign *a = dyn_cast<gassign *> (use))
+	  {
+	    enum tree_code code = gimple_assign_rhs_code (a);
+	    tree lhs = gimple_assign_lhs (a);
+	    if (gimple_assign_rhs1 (a) == n && TREE_CODE (lhs) == SSA_NAME
+		&& (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
+		&& !seen.add (lhs))
+	      work.safe_push (lhs);
+	  }
+	else if (gphi *phi = dyn_cast<gphi *> (use))
+	  if (!seen.add (gimple_phi_result (phi)))
+	    work.safe_push (gimple_phi_result (phi));
+    }
+  return false;
+}
+
 void
 result_walk::run ()
 {
@@ -265,12 +315,18 @@ result_walk::run ()
       FOR_EACH_IMM_USE_STMT (use, it, name)
 	visit_use (use, name, depth);
     }
+  hash_set<tree> seen;
+  for (tree offset : m_offsets)
+    if (returned_untyped (offset, seen))
+      m_returned_past_header = true;
 }
 
 site_type
 result_walk::verdict () const
 {
   site_type v;
+  if (m_returned_past_header)
+    return v; /* The wrapper's caller decides.  */
   if (m_constructed.length ())
     {
       v.record = true;

@@ -31,7 +31,8 @@
    posix_memalign, operator new, anything declared with the malloc
    attribute) or to any function returning void * (an allocation wrapper
    such as xmalloc).  A call whose untyped result is only returned from
-   its function has no record: its caller's call site decides.  A reader
+   its function, or whose result is returned a constant past its start
+   (after a size header), has no record: its caller's call site decides.  A reader
    joins the table with a symbolized stack: the innermost frame that has
    a record decides (type or unknown).  */
 

@@ -2,7 +2,8 @@
    (sizeof *p) in a helper, an array of small structs from calloc (the
    element's type and size), a struct through an xmalloc wrapper in
    another function (the wrapper's malloc is untyped: its caller's call
-   site names the type), a char buffer and a void * cast two ways
+   site names the type), a struct through an allocator with a size
+   header (its long long * is not the block's type), a char buffer and a void * cast two ways
    (unknown, no error), posix_memalign into an int *.  */
 /* { dg-do run } */
 
@@ -59,6 +60,27 @@ rec_through_wrapper (void)
   return r;
 }
 
+/* An allocator that keeps the size in a header before the block (as
+   SQLite's does): its own conversion describes the header; the block it
+   returns is its caller's type.  */
+__attribute__ ((noinline)) void *
+header_malloc (size_t n)
+{
+  long long *p = malloc (n + sizeof *p);
+  if (!p)
+    abort ();
+  p[0] = n;
+  return p + 1;
+}
+
+__attribute__ ((noinline)) static struct pair *
+pair_through_header (void)
+{
+  struct pair *q = header_malloc (sizeof *q);
+  q->b = 3;
+  return q;
+}
+
 __attribute__ ((noinline)) static char *
 make_buffer (size_t n)
 {
@@ -99,6 +121,7 @@ main (void)
       free (make_buffer (100));
       free (two_casts ());
       free (aligned_ints ());
+      free ((long long *) pair_through_header () - 1);
     }
   return 0;
 }
@@ -106,6 +129,7 @@ main (void)
 /* { dg-final { memprof-record fn=make_rec<main alloc_count==3 total_size==168 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=make_pairs<main alloc_count==3 total_size==120 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=xmalloc<rec_through_wrapper<main alloc_count==3 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=header_malloc<pair_through_header<main alloc_count==3 total_size==36 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=make_buffer<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=two_casts<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=aligned_ints<main alloc_count==3 type=int type_size==4 } } */
