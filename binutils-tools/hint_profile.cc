@@ -26,6 +26,13 @@ heap_class_name (HeapClass c)
     }
 }
 
+static std::string
+base_name (const std::string &path)
+{
+  size_t s = path.rfind ('/');
+  return s == std::string::npos ? path : path.substr (s + 1);
+}
+
 struct HintProfile::Impl
 {
   ContextTable table;
@@ -41,6 +48,9 @@ struct HintProfile::Impl
   static bool same_frame (const Frame &f, const CallFrame &c)
   {
     if (f.function != c.function)
+      return false;
+    if (!f.file.empty () && !c.file.empty ()
+        && base_name (f.file) != base_name (c.file))
       return false;
     if (f.function_line && c.function_line)
       {
@@ -173,20 +183,9 @@ HintProfile::match (const std::vector<CallFrame> &stack,
   return v;
 }
 
-bool
-HintProfile::knows_function (const std::string &function) const noexcept
-{
-  auto it = impl_->by_leaf.find (function);
-  if (it == impl_->by_leaf.end ())
-    return false;
-  for (size_t i : it->second)
-    if (!impl_->table.frame (impl_->table.contexts ()[i].stack[0]).inlined)
-      return true;
-  return false;
-}
-
 std::vector<UnmatchedLeaf>
-HintProfile::unmatched_leaves (const std::string &function) const noexcept
+HintProfile::unmatched_leaves (const std::string &function,
+                               const std::string &file) const noexcept
 {
   std::vector<UnmatchedLeaf> out;
   try
@@ -199,7 +198,8 @@ HintProfile::unmatched_leaves (const std::string &function) const noexcept
         {
           const Frame &f
             = impl_->table.frame (impl_->table.contexts ()[i].stack[0]);
-          if (f.inlined || impl_->matched[i])
+          if (f.inlined || impl_->matched[i]
+              || (!file.empty () && base_name (f.file) != base_name (file)))
             continue;
           auto ins = seen.emplace (std::make_pair (f.line, f.column),
                                    out.size ());
@@ -230,17 +230,14 @@ HintProfile::functions_in_file (const std::string &file) const noexcept
   std::vector<std::string> out;
   try
     {
-      auto base = [] (const std::string &p) {
-        size_t s = p.rfind ('/');
-        return s == std::string::npos ? p : p.substr (s + 1);
-      };
-      std::string want = base (file);
+      std::string want = base_name (file);
       for (const auto &e : impl_->by_leaf)
         for (size_t i : e.second)
           {
             const Frame &f
               = impl_->table.frame (impl_->table.contexts ()[i].stack[0]);
-            if (!f.inlined && !f.function.empty () && base (f.file) == want)
+            if (!f.inlined && !f.function.empty ()
+                && base_name (f.file) == want)
               {
                 out.push_back (e.first);
                 break;

@@ -23,6 +23,10 @@ namespace memprof {
 struct CallFrame
 {
   std::string function;         // Linkage name (DW_AT_linkage_name's).
+  // The source file of LINE, compared by base name: tells apart the
+  // functions of one name in different files (statics, anonymous
+  // namespaces: their debug info names them without the file).
+  std::string file;
   uint64_t function_line = 0;   // The function's start line (decl line).
   uint64_t line = 0, column = 0;
 };
@@ -90,11 +94,11 @@ public:
   SiteVerdict match (const std::vector<CallFrame> &stack,
                      const HintThresholds &t) noexcept;
 
-  // The profile has contexts whose frame 0 is FUNCTION (not inlined).
-  bool knows_function (const std::string &function) const noexcept;
-  // Leaf positions of FUNCTION (frame 0 not inlined) no match () hit.
+  // Leaf positions of FUNCTION (frame 0 not inlined) in a file of FILE's
+  // base name that no match () hit.
   std::vector<UnmatchedLeaf>
-  unmatched_leaves (const std::string &function) const noexcept;
+  unmatched_leaves (const std::string &function,
+                    const std::string &file) const noexcept;
   // Functions with contexts (frame 0 not inlined) whose frame 0 file
   // ends with FILE_SUFFIX (a path or a base name).
   std::vector<std::string>

@@ -28,10 +28,18 @@ static struct
   unsigned classified_not_hinted;
 } stats;
 
-/* The functions compiled, by linkage name, and where each starts: the
-   profile's contexts of these are checked for matches at the end.  */
+/* The functions compiled, by linkage name, with their file and where
+   each starts, and the allocation calls that matched nothing: the
+   profile's contexts of these functions are checked for matches at the
+   end.  */
+struct compiled_function
+{
+  std::string name, file;
+  location_t where;
+};
 static std::set<std::string> *compiled_functions;
-static std::vector<std::pair<std::string, location_t>> *function_locations;
+static std::vector<compiled_function> *function_locations;
+static std::vector<std::pair<std::string, location_t>> *unmatched_calls;
 
 static tree origin_function (tree fn);
 
@@ -69,6 +77,7 @@ call_frame (tree fn, location_t loc)
   f.function = linkage_name (fn);
   f.function_line = LOCATION_LINE (DECL_SOURCE_LOCATION (fn));
   expanded_location x = expand_location (loc);
+  f.file = x.file ? x.file : "";
   f.line = x.line;
   f.column = x.column;
   return f;
@@ -112,7 +121,10 @@ hint_function (function *fun)
 {
   std::string name = linkage_name (fun->decl);
   if (compiled_functions->insert (name).second)
-    function_locations->emplace_back (name, DECL_SOURCE_LOCATION (fun->decl));
+    function_locations->push_back ({ name,
+				     DECL_SOURCE_FILE (fun->decl)
+				       ? DECL_SOURCE_FILE (fun->decl) : "",
+				     DECL_SOURCE_LOCATION (fun->decl) });
   bool changed = false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -134,13 +146,11 @@ hint_function (function *fun)
 	if (!v.contexts)
 	  {
 	    stats.unmatched++;
-	    if (memprof_opts.use_mismatch
-		&& profile->knows_function (stack.back ().function))
-	      warning_at (loc, 0,
-			  "allocation call matches no context of the heap "
-			  "profile, which has allocation sites in %qs: the "
-			  "profile may be stale [-Wheapprof-mismatch]",
-			  stack.back ().function.c_str ());
+	    /* A call the training run never made matches nothing either:
+	       it is reported at the end only if its function also has
+	       profile sites no call matched (drift, not coverage).  */
+	    if (memprof_opts.use_mismatch)
+	      unmatched_calls->emplace_back (stack.back ().function, loc);
 	    continue;
 	  }
 	stats.matched++;
@@ -196,20 +206,31 @@ use_finish_unit (void *, void *)
   if (memprof_opts.use_mismatch)
     {
       for (const auto &f : *function_locations)
-	for (const memprof::UnmatchedLeaf &l
-	     : profile->unmatched_leaves (f.first))
+	{
+	std::vector<memprof::UnmatchedLeaf> leaves
+	  = profile->unmatched_leaves (f.name, f.file);
+	if (!leaves.empty ())
+	  for (const auto &call : *unmatched_calls)
+	    if (call.first == f.name)
+	      warning_at (call.second, 0,
+			  "allocation call matches no context of the heap "
+			  "profile, which has allocation sites in %qs: the "
+			  "profile may be stale [-Wheapprof-mismatch]",
+			  f.name.c_str ());
+	for (const memprof::UnmatchedLeaf &l : leaves)
 	  {
 	    char where[512];
 	    snprintf (where, sizeof where, "%s:%llu:%llu (line %+lld of %s)",
 		      l.file.c_str (), (unsigned long long) l.line,
 		      (unsigned long long) l.column, (long long) l.line_offset,
 		      l.function.c_str ());
-	    warning_at (f.second, 0,
+	    warning_at (f.where, 0,
 			"heap profile has %u context%s allocating at %s that "
 			"match no allocation call here: the profile may be "
 			"stale [-Wheapprof-mismatch]",
 			l.contexts, l.contexts == 1 ? "" : "s", where);
 	  }
+	}
       for (const std::string &fn
 	   : profile->functions_in_file (main_input_filename))
 	if (!compiled_functions->count (fn)
@@ -287,7 +308,8 @@ memprof_use_init (const char *plugin_name)
   thresholds.cold_accesses = memprof_opts.cold_accesses;
   thresholds.hot_density = memprof_opts.hot_density;
   compiled_functions = new std::set<std::string>;
-  function_locations = new std::vector<std::pair<std::string, location_t>>;
+  function_locations = new std::vector<compiled_function>;
+  unmatched_calls = new std::vector<std::pair<std::string, location_t>>;
 
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) memprof_use_gc_roots);
