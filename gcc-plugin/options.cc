@@ -171,11 +171,14 @@ memprof_parse_arguments (int argc, struct plugin_argument *argv)
 	}
       else
 	{
-	  error ("memprof: unknown argument %<%s%>; known: dir=DIR, stack, "
-		 "globals, callbacks, no-builtins, %<counters=asm|gimple%>, histogram, "
-		 "stats, type-stats, use=FILE, use-allocator=, use-notes, "
-		 "use-stats, use-mismatch, use-cold-lifetime=, "
-		 "use-cold-min-lifetime=, use-cold-accesses=, use-hot-density=",
+	  error ("memprof: unknown argument %<%s%>; known: %<dir=DIR%>, "
+		 "stack, globals, callbacks, no-builtins, "
+		 "%<counters=asm|gimple%>, histogram, stats, type-stats, "
+		 "%<use=FILE%>, %<use-allocator=tcmalloc|jemalloc|none%>, "
+		 "use-notes, use-stats, use-mismatch, "
+		 "%<use-cold-lifetime=PERCENT%>, "
+		 "%<use-cold-min-lifetime=MS%>, %<use-cold-accesses=PER-BYTE%>, "
+		 "%<use-hot-density=PER-BYTE-PER-SECOND%>",
 		 arg.key);
 	  ok = false;
 	}
