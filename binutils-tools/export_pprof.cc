@@ -189,11 +189,11 @@ write_pprof (FILE *out, const ContextTable &table,
     std::string system_name
       = f.function.empty () ? name : f.function + folded_mark (f);
     auto key = std::make_tuple (name, system_name, f.file);
-    auto it = function_ids.find (key);
-    if (it != function_ids.end ())
-      return it->second;
-    uint64_t id = function_ids.size () + 1;
-    function_ids.emplace (key, id);
+    // Ids count from 1 in order of first use; one lookup inserts or finds.
+    auto ins = function_ids.emplace (key, function_ids.size () + 1);
+    uint64_t id = ins.first->second;
+    if (!ins.second)
+      return id;
     Message fn;
     fn.u64 (1, id);
     fn.u64 (2, st.id (name));
@@ -203,11 +203,10 @@ write_pprof (FILE *out, const ContextTable &table,
     return id;
   };
   auto location_id = [&] (const std::vector<uint32_t> &frames) {
-    auto it = location_ids.find (frames);
-    if (it != location_ids.end ())
-      return it->second;
-    uint64_t id = location_ids.size () + 1;
-    location_ids.emplace (frames, id);
+    auto ins = location_ids.emplace (frames, location_ids.size () + 1);
+    uint64_t id = ins.first->second;
+    if (!ins.second)
+      return id;
     Message loc;
     loc.u64 (1, id);
     loc.u64 (3, table.frame (frames.back ()).address);
