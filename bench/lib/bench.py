@@ -195,6 +195,8 @@ class Bench:
                     entry["profile_files"] = len(files)
                     entry["profile_bytes"] = sum(os.path.getsize(f)
                                                  for f in files)
+                    if b.name.startswith("memprof") and files:
+                        entry["contexts"] = self.count_contexts(files)
                 res["runs"][b.name] = entry
             ref = outputs.get("gcc")
             res["outputs_agree"] = all(o == ref for o in outputs.values())
@@ -217,6 +219,19 @@ class Bench:
             log("timed %s: %s" % (wl.name, ", ".join(
                 "%s %.3fs" % (n, e["cpu"])
                 for n, e in res["runs"].items())))
+
+    def count_contexts(self, files):
+        """Allocation contexts in the last run's raw profiles (None when
+        memprof-dump cannot read them: the failure is a note)."""
+        try:
+            data = sampled_accuracy.profile_json(
+                self.dump_tool, self.merge_tool, files, self.work)
+        except (RuntimeError, ValueError, OSError,
+                subprocess.CalledProcessError) as e:
+            self.notes.append("counting contexts of %s: %s"
+                              % (files[0], str(e)[-200:]))
+            return None
+        return len(data.get("records", []))
 
     # --- the sampling mode's estimates ---------------------------------------
 
