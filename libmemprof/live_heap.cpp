@@ -11,9 +11,12 @@
 
 namespace memprof {
 
-LiveHeap live_heap;
-bool live_threaded;
-volatile uint32_t live_busy;
+// Each on its own cache line: the counters are written at every
+// allocation, the busy word by the single thread only, and the switch
+// is read by every thread and written once.
+alignas (64) LiveHeap live_heap;
+alignas (64) bool live_threaded;
+alignas (64) volatile uint32_t live_busy;
 MEMPROF_TLS bool live_thread_seen;
 
 namespace {

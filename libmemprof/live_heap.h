@@ -156,6 +156,11 @@ live_free_with (ContextLive *c, uint64_t size, LiveAmount a)
 inline bool
 live_enter_plain ()
 {
+  // Once threaded, always: the threads then never write the shared
+  // busy word (3 threads writing it made it the hottest cache line of
+  // malloc_window).
+  if (__atomic_load_n (&live_threaded, __ATOMIC_RELAXED))
+    return false;
   if (UNLIKELY (!live_thread_seen))
     live_register_thread ();
   __atomic_store_n (&live_busy, 1, __ATOMIC_RELAXED);
