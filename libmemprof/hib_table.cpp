@@ -328,9 +328,10 @@ table_merge (const memprof_raw_mib &m, const FirstBlock &first)
 inline uint32_t
 set_of (uint32_t id)
 {
-  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 59) * 2;
+  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL)
+                     >> (64 - HibThreadCache::kSetBits))
+         * 2;
 }
-static_assert (HibThreadCache::kSlots == 64, "set index is 5 bits");
 
 void
 slot_to_table (HibThreadCache::Slot &slot)
