@@ -18,14 +18,13 @@ char *pool_cur, *pool_end;
 pthread_key_t key;
 bool key_state;            // Guarded by pool_lock: key created.
 
-MEMPROF_TLS PerThread *mine;
 MEMPROF_TLS bool exiting;
 
 void
 give_back (void *arg)
 {
   PerThread *pt = (PerThread *) arg;
-  mine = nullptr;
+  per_thread_mine = nullptr;
   exiting = true;
   if (!pt)
     return;
@@ -73,20 +72,19 @@ take ()
 
 } // namespace
 
+MEMPROF_TLS PerThread *per_thread_mine;
+
 PerThread *
-per_thread ()
+per_thread_make ()
 {
-  PerThread *pt = mine;
-  if (LIKELY (pt != nullptr))
-    return pt;
   if (exiting)
     return nullptr;
-  pt = take ();
+  PerThread *pt = take ();
   if (!pt)
     return nullptr;
   // Set before pthread_setspecific, which may allocate (and so come back
   // here).
-  mine = pt;
+  per_thread_mine = pt;
   pthread_setspecific (key, pt);
   signals_thread_start (pt);
   return pt;
@@ -95,7 +93,7 @@ per_thread ()
 PerThread *
 per_thread_if_made ()
 {
-  return mine;
+  return per_thread_mine;
 }
 
 void

@@ -11,6 +11,7 @@
 
 #include "frame_rule.h"
 #include "hib_table.h"
+#include "internal.h"
 #include "stack_cache.h"
 
 namespace memprof {
@@ -55,8 +56,17 @@ struct PerThread
 
 // The calling thread's caches, made on first use; null while the thread
 // is exiting or when no memory could be mapped (callers then go to the
-// shared tables directly).
-PerThread *per_thread ();
+// shared tables directly).  Inline: one initial-exec TLS load when made.
+extern MEMPROF_TLS PerThread *per_thread_mine;
+PerThread *per_thread_make ();
+inline PerThread *
+per_thread ()
+{
+  PerThread *pt = per_thread_mine;
+  if (LIKELY (pt != nullptr))
+    return pt;
+  return per_thread_make ();
+}
 // The calling thread's caches if it has them already, else null: never
 // makes them (safe in a signal handler).
 PerThread *per_thread_if_made ();
