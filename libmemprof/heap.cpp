@@ -9,7 +9,7 @@
 #include "allocator.h"
 #include "clock_cpu.h"
 #include "flags.h"
-#include "hib_table.h"
+#include "hib_cache.h"
 #include "histogram_shadow.h"
 #include "module_table.h"
 #include "live_heap.h"

@@ -29,6 +29,7 @@
 // table directly.
 
 #include "hib_table.h"
+#include "hib_cache.h"
 #include "internal.h"
 #include "per_thread.h"
 
@@ -67,7 +68,6 @@ SpinLock node_lock;        // Guards the node pool below.
 // Held while caches are emptied into the table (a dump, a thread's
 // exit), so only one party at a time moves a cache's slots.
 SpinLock caches_lock;
-bool caches_enabled;       // membarrier works: threads use their caches.
 HibNode *free_nodes;
 char *pool_cur, *pool_end;
 
@@ -175,15 +175,6 @@ new_node ()
   return n;
 }
 
-// A block's lifetime in ms (0 if the clock went backwards).
-inline uint64_t
-lifetime_of (const BlockLife &b)
-{
-  return b.dealloc_timestamp >= b.alloc_timestamp
-           ? b.dealloc_timestamp - b.alloc_timestamp
-           : 0;
-}
-
 void
 init_mib (memprof_raw_mib &m, const BlockLife &b)
 {
@@ -248,46 +239,6 @@ merge_mib (memprof_raw_mib &old, const memprof_raw_mib &add,
   old.num_same_dealloc_cpu += same_dealloc;
 }
 
-// The same for one block, field by field from BLOCK (building a whole
-// record for it first costs more than the merge).  Must agree with
-// merge_mib (OLD, init_mib (BLOCK)); the assertion catches a field added
-// to mib_fields.inc but not here.  (The live-heap fields, tags 23..28,
-// stay 0 until the dump fills them.)
-static_assert (sizeof (memprof_raw_mib) == 29 * sizeof (uint64_t),
-               "merge_block must handle every field of mib_fields.inc");
-// One value into a total/min/max triple.
-inline void
-add_sample (uint64_t &total, uint64_t &min, uint64_t &max, uint64_t v)
-{
-  total += v;
-  if (v < min)
-    min = v;
-  if (v > max)
-    max = v;
-}
-
-inline void
-merge_block (memprof_raw_mib &m, const BlockLife &b)
-{
-  m.num_lifetime_overlaps += b.alloc_timestamp < m.dealloc_timestamp;
-  m.num_same_alloc_cpu += b.alloc_cpu == m.alloc_cpu_id;
-  m.num_same_dealloc_cpu += b.dealloc_cpu == m.dealloc_cpu_id;
-  m.alloc_count++;
-  add_sample (m.total_access_count, m.min_access_count, m.max_access_count,
-              b.access_count);
-  add_sample (m.total_size, m.min_size, m.max_size, b.size);
-  m.alloc_timestamp = b.alloc_timestamp;
-  m.dealloc_timestamp = b.dealloc_timestamp;
-  add_sample (m.total_lifetime, m.min_lifetime, m.max_lifetime,
-              lifetime_of (b));
-  m.alloc_cpu_id = b.alloc_cpu;
-  m.dealloc_cpu_id = b.dealloc_cpu;
-  m.num_migrated_cpu += b.alloc_cpu != b.dealloc_cpu;
-  m.data_type_id = b.data_type_id;
-  add_sample (m.total_percent_utilized, m.min_percent_utilized,
-              m.max_percent_utilized, b.percent_utilized);
-}
-
 // Merge the aggregate M (first block FIRST) into the shared table.
 void
 table_merge (const memprof_raw_mib &m, const FirstBlock &first)
@@ -320,17 +271,6 @@ table_merge (const memprof_raw_mib &m, const FirstBlock &first)
   if (!fresh)
     return;   // Out of memory: nothing sensible left to do.
   maybe_split (a);
-}
-
-// The cache is two-way set associative: a context may sit in either
-// slot of its set, so two busy contexts of one set do not evict each
-// other on every free.
-inline uint32_t
-set_of (uint32_t id)
-{
-  return (uint32_t) (((uint64_t) id * 0x9e3779b97f4a7c15ULL)
-                     >> (64 - HibThreadCache::kSetBits))
-         * 2;
 }
 
 void
@@ -375,7 +315,7 @@ flush_requested_cache (PerThread *pt, void *)
 void
 flush_all_caches ()
 {
-  if (!__atomic_load_n (&caches_enabled, __ATOMIC_ACQUIRE))
+  if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
     return;
   LockGuard g (caches_lock);
   per_thread_for_each (request_flush, nullptr);
@@ -407,59 +347,33 @@ register_membarrier ()
 
 } // namespace
 
+// membarrier works: threads use their caches.
+bool hib_caches_enabled;
+
 void
 hib_init ()
 {
-  __atomic_store_n (&caches_enabled, register_membarrier (),
+  __atomic_store_n (&hib_caches_enabled, register_membarrier (),
                     __ATOMIC_RELEASE);
 }
 
 bool
 hib_have_membarrier ()
 {
-  return __atomic_load_n (&caches_enabled, __ATOMIC_ACQUIRE);
+  return __atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE);
 }
 
 void
-hib_record (const BlockLife &life)
+hib_cache_miss (HibThreadCache::Slot *set, const BlockLife &life)
 {
-  PerThread *pt = __atomic_load_n (&caches_enabled, __ATOMIC_RELAXED)
-                    ? per_thread ()
-                    : nullptr;
-  // Not when the cache is busy already: a signal handler freeing inside
-  // a merge of the thread it interrupted.
-  if (LIKELY (pt != nullptr) && LIKELY (!pt->hib.busy))
-    {
-      HibThreadCache &c = pt->hib;
-      __atomic_store_n (&c.busy, 1, __ATOMIC_RELAXED);
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      if (LIKELY (!__atomic_load_n (&c.flush_requested, __ATOMIC_ACQUIRE)))
-        {
-          HibThreadCache::Slot *set = &c.slots[set_of (life.context_id)];
-          HibThreadCache::Slot *slot = nullptr;
-          for (int way = 0; way < 2; way++)
-            if (set[way].mib.alloc_count != 0
-                && set[way].mib.stack_id == life.context_id)
-              slot = &set[way];
-          if (LIKELY (slot != nullptr))
-            merge_block (slot->mib, life);
-          else
-            {
-              // An empty way, else the second one (the first keeps the
-              // context that came first).
-              slot = set[0].mib.alloc_count == 0 ? &set[0] : &set[1];
-              slot_to_table (*slot);
-              init_mib (slot->mib, life);
-              slot->first_alloc_timestamp = life.alloc_timestamp;
-              slot->first_alloc_cpu = life.alloc_cpu;
-              slot->first_dealloc_cpu = life.dealloc_cpu;
-            }
-          __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
-          return;
-        }
-      __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
-    }
-  hib_record_shared (life);
+  // An empty way, else the second one (the first keeps the context that
+  // came first).
+  HibThreadCache::Slot *slot = set[0].mib.alloc_count == 0 ? &set[0] : &set[1];
+  slot_to_table (*slot);
+  init_mib (slot->mib, life);
+  slot->first_alloc_timestamp = life.alloc_timestamp;
+  slot->first_alloc_cpu = life.alloc_cpu;
+  slot->first_dealloc_cpu = life.dealloc_cpu;
 }
 
 void

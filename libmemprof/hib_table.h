@@ -21,11 +21,9 @@ struct BlockLife
   uint64_t data_type_id;
 };
 
-// Merge one block into its context's record: into the calling thread's
-// cache when it has one (no lock, no atomic instruction), else into the
-// shared table.
-void hib_record (const BlockLife &life);
-// The same, always into the shared table.
+// Merge one block into its context's record: hib_record (hib_cache.h,
+// inline) into the calling thread's cache when it has one, else into
+// the shared table; hib_record_shared always into the shared table.
 void hib_record_shared (const BlockLife &life);
 // A sampled block standing for WEIGHT blocks (sampler.h): its sums and
 // counts are multiplied by WEIGHT, its minima and maxima are its own.
