@@ -15,7 +15,6 @@
 #include "live_heap.h"
 #include "per_thread.h"
 #include "shadow.h"
-#include "recursion_fold.h"
 #include "sampler.h"
 #include "stack_depot.h"
 #include "unwind.h"
@@ -115,24 +114,10 @@ template <bool Sampled>
 MEMPROF_ALWAYS_INLINE void
 stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
 {
-  uintptr_t pcs[256];
   PerThread *pt = per_thread ();
   if (UNLIKELY (pt && pt->module_generation != current_module_generation ()))
     per_thread_forget_code (pt, current_module_generation ());
-  uint32_t *id_slot = nullptr;
-  uint32_t n
-    = unwind_stack (frame, pcs, (uint32_t) flags.stack_depth, pt, &id_slot);
-  uint32_t id = id_slot ? *id_slot : 0;
-  if (!id)
-    {
-      // The cached id is this raw stack's: folding depends on the frames
-      // only.
-      if (flags.fold_recursion)
-        n = fold_recursion (pcs, n);
-      id = depot_put (pcs, n, pt);
-      if (id_slot)
-        *id_slot = id;
-    }
+  uint32_t id = stack_context_id (frame, pt);
   h->alloc_context_id = id;
   h->alloc_cpu = current_cpu ();
   h->alloc_timestamp = now_ms ();

@@ -20,7 +20,7 @@ report_invalid_free (const char *fn, const char *what, const void *p)
   // Frames in the runtime are left out: the stack starts at the caller
   // of FN.
   uintptr_t pcs[32];
-  uint32_t n = unwind_stack (MEMPROF_FRAME, pcs, 32, nullptr, nullptr);
+  uint32_t n = unwind_stack (MEMPROF_FRAME, pcs, 32, nullptr);
   char line[800];
   size_t len
     = format (line, sizeof line, "memprof: %s(): %s %p; stack:", fn, what, p);

@@ -26,7 +26,7 @@ struct PerThread
     uint64_t packed;
   } rules[kRuleSlots];
 
-  // unwind.cpp: the last walk and the ids of recent raw stacks.
+  // unwind.cpp: recent walks, the words they read, their stacks' ids.
   StackCache stack_cache;
 
   // stack_depot.cpp: stack hash -> depot id (0 = empty slot).

@@ -1,35 +1,45 @@
-// The per-thread stack cache, in two levels.
+// The per-thread stack cache: the depot ids of a thread's recent stack
+// walks, each kept with the stack words the walk read that mattered.
 //
-// Replay memos: the last walks, two-way set associative by their first
-// return address and start frame, each with its start frame, its depth limit, every
-// stack word it read (address and value) and the depot id of its stack.
-// A walk is a pure function of those, so a walk from the same frame
-// that finds every logged word unchanged is the logged walk: its id
-// stands without stepping a frame.
+// Why a remembered walk may be trusted.  A walk is a pure function of
+// the frame it starts from, its depth limit, the frame rules of the PCs
+// it meets (facts of one module generation: the cache is emptied with
+// the generation) and the stack words it reads.  The address of each
+// word it reads is a function of the words read before it.  So a walk
+// from the same frame that finds every logged word, read in the logged
+// order, still holding its logged value, would redo the logged walk
+// frame for frame: its stack is the logged one, and so is the depot id
+// of that stack folded.  Reading in order means every address read is
+// one the walk itself would read next, so a check never reads where a
+// walk would not, and it stops at the first word that differs.  A word
+// whose value no later step used (a saved rbp restored again before any
+// step used rbp: unwind.cpp, PairLog) is not logged: the walk is the
+// same whatever it holds.
 //
-// Steps: the steps of recent walks, each linked to the step its walk
-// made next, so a walk stops where the rest of the stack is known (a
-// deep stack that differs from known ones in its innermost frames costs
-// those frames), and a walk that starts where a remembered one started
-// gets that one's depot id without folding or hashing.
+// A hit therefore costs one load and one compare per word that mattered
+// (two per frame with a frame pointer, one or two by the CFI), and no
+// frame rule, folding or depot lookup.  A miss walks by the frame rules,
+// logging the words, folds, looks the stack up in the depot and keeps
+// the id.
 //
-// Why a remembered step may be trusted.  A walk step is a pure function
-// of its state (the return address PC, the stack pointer SP, the frame
-// pointer BP), the frame rule at PC (a fact in one module generation)
-// and the stack words it reads.  So when a new walk reaches a state a
-// remembered step started from, and every word that step and the steps
-// linked after it read still holds the value read, the new walk would
-// redo those steps exactly: their frames are this walk's.  The words are
-// checked in walk order, so every address read is one the walk itself
-// would read next.  A stack slot reused by another call chain (same
-// depth, same return address, different callers further out) fails the
-// check at the first differing word, and the walk goes on by itself.
+// A walk's words are kept a step at a time, as a pair (a step that read
+// one word has it twice): both words of a step are at addresses fixed
+// by the words before it, so the two are read and compared together.
+// The pairs of all walks go into one ring, each walk's contiguous; a
+// walk whose pairs the ring has written over since is no longer kept.
+// Walks are indexed in sets chosen by their first return address and
+// start frame, kWays to a set, the least recently used replaced.  One
+// key may have several walks: a stack slot reused by another call chain
+// at the same depth (same return address and frame, other callers
+// further out) has a walk per chain; each is checked in turn, and a
+// check of the wrong one fails at the first step where they part.
 //
-// Where walks keep making new steps (a recursion taking other branches at
-// every depth) remembering them costs more than it saves, so a thread
-// whose walks are mostly new steps walks plainly for a while (below).
-// Either way the stacks are those of a plain walk (stack_cache=0), which
-// testsuite/memprof.runtime/stack-cache.exp checks.
+// Where walks of one key keep differing (a recursion taking other
+// branches at every depth), checking and logging them costs more than
+// it saves, so a thread whose walks mostly check in vain walks plainly
+// for a while (below).  Either way the stacks are those of a plain walk
+// (stack_cache=0), which testsuite/memprof.runtime/stack-cache.exp
+// checks.
 
 #ifndef MEMPROF_STACK_CACHE_H
 #define MEMPROF_STACK_CACHE_H
@@ -40,157 +50,130 @@ namespace memprof {
 
 struct StackCache
 {
-  // One cache line: a step of a walk.
-  struct alignas (64) Step
+  // The words one step read: at the start frame + OFFSET, VALUE.
+  struct Pair
   {
-    uintptr_t pc, sp, bp;    // The state it started from.
-    uintptr_t value[2];      // The words it read,
-    int32_t addr_off[2];     // at SP + ADDR_OFF.
-    uint32_t stamp;          // When it was remembered (0: never).
-    uint32_t next;           // The step made after it, unless END,
-    uint32_t next_stamp;     // remembered at NEXT_STAMP (else the link is dead).
-    uint16_t frames_out;     // Frames it and the steps after it recorded.
-    uint8_t bits;            // Words read (kReads), kRecords, end (kEndShift).
-    uint8_t failed_walk;     // Walk (mod 256) in which its words did not hold.
+    int32_t offset[2];
+    uintptr_t value[2];
   };
-  static constexpr uint8_t kReads = 3, kRecords = 4, kEndShift = 3;
-  // How a walk went on after a step: kLinked to NEXT; kEndStack: the
-  // stack ended; kEndMax: stack_depth frames were recorded; kEndDead: on,
-  // but not remembered (a link never followed).
-  static constexpr uint8_t kLinked = 0, kEndStack = 1, kEndMax = 2,
-                           kEndDead = 3;
-
-  // Remembered steps, replaced oldest first.  Stamps are 32 bits: a link
-  // lives only until its own step is replaced, kSteps remembers later.
-  static constexpr uint32_t kSteps = 512;
-  // The most steps one walk remembers (the rest of a deeper one is not).
-  static constexpr uint32_t kMaxWalk = kSteps / 2;
-  // State -> slot + 1 of the step last remembered from it (direct mapped).
-  static constexpr uint32_t kTable = 1024;
-
-  // Replay memos.
-  static constexpr uint32_t kMemoSets = 32;
-  static constexpr uint32_t kMemoReads = 66;   // 32 frames' worth.
-  static constexpr uint32_t kNoMemo = ~0u;
-  struct Memo
+  // A kept walk.
+  struct Walk
   {
-    uint32_t n;          // Frames of the stack.
-    uint32_t id;         // Depot id of the stack, 0 until known.
-    uintptr_t frame;     // Start frame of the logged walk.
-    uint32_t max;        // Its depth limit.
-    uint32_t reads;      // Words logged; kNoMemo when they did not fit.
-    uint32_t slot;       // The walk's first step (kNoStep: none), which
-    uint32_t slot_stamp; // holds the id too while it has this stamp.
-    struct Read
-    {
-      uintptr_t addr, value;
-    } read[kMemoReads];
-  } memos[2 * kMemoSets];
-  uintptr_t memo_key[2 * kMemoSets];   // Start of each memo's walk (memo_for).
-  uint8_t memo_recent[kMemoSets];      // Way of each set used last.
+    uintptr_t frame;    // Its start frame (0: no walk),
+    uintptr_t pc;       // and first return address: its key.
+    uint32_t start;     // Ring position of its first pair.
+    uint32_t pairs;     // Pairs it read.
+    uint32_t id;        // Depot id of its folded stack.
+    uint32_t used;      // When last used (TICK), for replacing.
+  };
 
-  // When walks keep making new steps (a recursion taking other branches
-  // at every depth), remembering them costs more than it saves: after a
-  // window of kWindow walks whose new steps were more than half their
-  // frames, the next kPlainWalks walks step through every frame.
+  static constexpr uint32_t kSets = 64, kWays = 4;
+  Walk walks[kSets * kWays];
+
+  // The ring of pairs (96 KiB: some 250 walks 15 frames deep).
+  // Positions count on (mod 2^32; the walks are forgotten when HEAD
+  // wraps), slot = position % kRing.
+  static constexpr uint32_t kRing = 4096;
+  // Pairs a walk may have: stack_depth=60 with frame pointers.  A walk
+  // is contiguous in the ring: one that could pass its end starts over
+  // at slot 0.
+  static constexpr uint32_t kMaxPairs = 64;
+  Pair ring[kRing];
+  uint32_t head;                // Position of the next pair.
+  uint32_t tick;
+  uint32_t max;                 // The depth limit of the kept walks.
+
+  // After a window of kWindow walks of which more than half checked a
+  // kept walk of their key in vain, the next kPlainWalks walks are plain
+  // (no check, no log).  (A walk of a new key, as at the start, costs
+  // only the log: it does not count.)
   static constexpr uint32_t kWindow = 64, kPlainWalks = 1024;
-  uint32_t window_walks, window_fresh, window_frames;
+  uint32_t window_walks, window_missed;
   uint32_t plain_left;
 
-  // Steps.
-  uint32_t max;          // The depth limit the steps were made with.
-  uint32_t cursor;       // The slot to fill next.
-  uint32_t stamp;        // Last stamp handed out.
-  uint8_t walk;          // Number (mod 256, never 0) of the current walk.
-  bool busy;             // A walk is in progress (a signal handler's walk skips the cache).
-  uint32_t table[kTable];
-  // Depot id of the walk that starts at each step, 0 unknown.
-  uint32_t id[kSteps];
-  Step steps[kSteps];
+  // A walk through the cache is in progress: a signal handler's
+  // allocation walks plainly instead.
+  bool busy;
 };
 
-constexpr uint32_t kNoStep = ~0u;
-
-// Count a walk that made FRESH new steps for FRAMES frames.
-inline void
-stack_cache_account (StackCache *c, uint32_t fresh, uint32_t frames)
-{
-  c->window_fresh += fresh;
-  c->window_frames += frames;
-  if (++c->window_walks < StackCache::kWindow)
-    return;
-  if (c->window_fresh * 2 > c->window_frames)
-    c->plain_left = StackCache::kPlainWalks;
-  c->window_walks = c->window_fresh = c->window_frames = 0;
-}
-
-// Forget everything (a new module generation; a fresh cache).  (The
-// memos need not be forgotten: a memo's words are checked before use;
-// but its id is of stacks of the old generation.)
+// Forget every kept walk (a new module generation; a fresh cache).
 void stack_cache_clear (StackCache *c);
 
-// The remembered step that started from state (PC, SP, BP), or kNoStep.
-inline uint32_t
-stack_cache_table_index (uintptr_t pc, uintptr_t sp)
+// The set of the walks from FRAME whose first return address is PC.
+inline StackCache::Walk *
+stack_cache_set (StackCache *c, uintptr_t pc, uintptr_t frame)
 {
-  static_assert (StackCache::kTable == 1024, "index is 10 bits");
-  return (uint32_t) (((pc ^ (sp << 17) ^ (sp >> 3)) * 0x9e3779b97f4a7c15ULL)
-                     >> 54);
+  uint64_t h = (pc ^ (pc >> 29) ^ (frame * 0x9e3779b97f4a7c15ULL))
+               * 0xbf58476d1ce4e5b9ULL;
+  static_assert (StackCache::kSets == 64, "set index is 6 bits");
+  return &c->walks[(h >> 58) * StackCache::kWays];
 }
 
-inline uint32_t
-stack_cache_find (const StackCache *c, uintptr_t pc, uintptr_t sp,
-                  uintptr_t bp)
+// Whether W's pairs are still in the ring.
+inline bool
+stack_cache_intact (const StackCache *c, const StackCache::Walk &w)
 {
-  uint32_t e = c->table[stack_cache_table_index (pc, sp)];
-  if (e == 0)
-    return kNoStep;
-  const StackCache::Step &t = c->steps[e - 1];
-  if (t.pc != pc || t.sp != sp || t.bp != bp)
-    return kNoStep;
-  return e - 1;
+  return c->head - w.start <= StackCache::kRing;
 }
 
-// Where a walk's stack words are logged for a memo: LOG[0..*N), at most
-// CAP of them (*N counts on beyond, so that a walk that read more is
-// known not to fit).
-struct WordLog
+// Whether every word walk W read from FRAME on still holds its value,
+// checked a step at a time in the order walked.  (W intact.)
+inline bool
+stack_cache_holds (const StackCache *c, const StackCache::Walk &w,
+                   uintptr_t frame)
 {
-  StackCache::Memo::Read *log;
-  uint32_t n;
-  inline void
-  add (uintptr_t addr, uintptr_t value)
-  {
-    if (n < StackCache::kMemoReads)
-      {
-        log[n].addr = addr;
-        log[n].value = value;
-      }
-    n++;
-  }
-};
+  const StackCache::Pair *p = &c->ring[w.start % StackCache::kRing];
+  for (uint32_t i = 0; i < w.pairs; i++)
+    if (((*(const uintptr_t *) (frame + p[i].offset[0]) ^ p[i].value[0])
+         | (*(const uintptr_t *) (frame + p[i].offset[1]) ^ p[i].value[1]))
+        != 0)
+      return false;
+  return true;
+}
 
-// Whether the walk from remembered step SLOT on is still what it was:
-// every word it and the steps linked after it read holds its value, and
-// no link leads to a reused slot.  If so, PCS receives the first NEED of
-// their frames (all of them if fewer, when they end where the stack
-// does) and *GOT how many that is; steps cut at kEndMax before NEED
-// frames do not serve.// Steps found changed are marked for the rest of this walk.  The words
-// checked are added to LOG (when they all held).
-bool stack_cache_follow (StackCache *c, uint32_t slot, uintptr_t *pcs,
-                         uint32_t need, uint32_t *got, WordLog *log);
+// Count a walk; MISSED: it checked a kept walk in vain.
+inline void
+stack_cache_account (StackCache *c, bool missed)
+{
+  c->window_missed += missed;
+  if (++c->window_walks < StackCache::kWindow)
+    return;
+  if (c->window_missed * 2 > c->window_walks)
+    c->plain_left = StackCache::kPlainWalks;
+  c->window_walks = c->window_missed = 0;
+}
 
-// A slot for a new step of the current walk, started from state (PC,
-// SP, BP), remembered from now on with its words and link still to be
-// filled in (stack_cache_link); the previous new step, PREV (kNoStep
-// for the first), is linked to it.
-uint32_t stack_cache_claim (StackCache *c, uint32_t prev, uintptr_t pc,
-                            uintptr_t sp, uintptr_t bp);
+// The walk of SET to replace: one no longer kept, else the one used
+// least recently.
+inline StackCache::Walk &
+stack_cache_victim (const StackCache *c, StackCache::Walk *set)
+{
+  uint32_t v = 0;
+  for (uint32_t w = 0; w < StackCache::kWays; w++)
+    {
+      if (!set[w].frame || !stack_cache_intact (c, set[w]))
+        return set[w];
+      if ((int32_t) (set[w].used - set[v].used) < 0)
+        v = w;
+    }
+  return set[v];
+}
 
-// The walk's K new steps, from FIRST on, are followed by remembered step
-// JOIN, or end as END says when JOIN is kNoStep.
-void stack_cache_link (StackCache *c, uint32_t first, uint32_t k,
-                       uint32_t join, uint8_t end);
+// Where the next walk's pairs go: a position from which kMaxPairs fit
+// before the ring's end.  Forgets every walk when positions wrap.
+inline uint32_t
+stack_cache_start (StackCache *c)
+{
+  uint32_t start = c->head;
+  if (start % StackCache::kRing > StackCache::kRing - StackCache::kMaxPairs)
+    start += StackCache::kRing - start % StackCache::kRing;
+  if (start < c->head)
+    {
+      stack_cache_clear (c);
+      start = 0;
+    }
+  return start;
+}
 
 } // namespace memprof
 

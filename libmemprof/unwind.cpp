@@ -7,16 +7,22 @@
 // So each step asks what the CFI says at that PC.  Where the rule is
 // "CFA = rbp + 16, rbp saved at CFA - 16" this is exactly a frame-pointer
 // step; elsewhere it steps by the CFI rule.  Rules are computed once per
-// PC and kept in a lock-free direct-mapped cache, so the common path is
-// one cache probe and two loads per frame.  Only PCs without CFI fall
-// back to the plain frame-pointer step, guarded by plausibility checks.
+// PC and kept in a lock-free direct-mapped cache, so a step is one cache
+// probe and two loads.  Only PCs without CFI fall back to the plain
+// frame-pointer step, guarded by plausibility checks.
+//
+// An allocation needs the depot id of its folded stack, not the frames:
+// through the stack cache a repeated walk gives it by checking the words
+// the walk read, without a rule, a fold or a depot lookup.
 
 #include "unwind.h"
 #include "flags.h"
 #include "frame_rule.h"
 #include "internal.h"
 #include "per_thread.h"
+#include "recursion_fold.h"
 #include "stack_cache.h"
+#include "stack_depot.h"
 
 // Markers at the two ends of the runtime's code (text_begin.cpp is the
 // first object linked, text_end.cpp the last; see Makefile.am).
@@ -101,29 +107,27 @@ shared_rule (uintptr_t pc)
 }
 
 // The rule at PC: first from the thread's own small cache (L1-resident,
-// no tag to check: only this thread writes it), else the shared one.
+// written by this thread only; the tag is still checked, since a signal
+// handler may look between the two stores of an update), else the
+// shared one.
 inline FrameRule
 rule_at (uintptr_t pc, PerThread *pt)
 {
-  uint64_t packed;
+  FrameRule r = { FrameRule::kUnknown, false, false, 0, 0, 0 };
   if (LIKELY (pt != nullptr))
     {
       PerThread::RuleSlot &slot
         = pt->rules[(pc * 0x9e3779b97f4a7c15ULL) >> 56];
       static_assert (PerThread::kRuleSlots == 256, "slot index is 8 bits");
-      if (LIKELY (slot.pc == pc))
-        packed = slot.packed;
-      else
-        {
-          packed = shared_rule (pc);
-          slot.pc = pc;
-          slot.packed = packed;
-        }
+      if (LIKELY (slot.pc == pc && unpack (pc, slot.packed, &r)))
+        return r;
+      uint64_t packed = shared_rule (pc);
+      slot.pc = pc;
+      slot.packed = packed;
+      unpack (pc, packed, &r);
+      return r;
     }
-  else
-    packed = shared_rule (pc);
-  FrameRule r = { FrameRule::kUnknown, false, false, 0, 0, 0 };
-  unpack (pc, packed, &r);
+  unpack (pc, shared_rule (pc), &r);
   return r;
 }
 
@@ -133,7 +137,6 @@ plausible (uintptr_t cfa, uintptr_t sp)
 {
   return cfa > sp && cfa - sp < ((uintptr_t) 64 << 20) && !(cfa & 7);
 }
-
 
 // The state a walk step starts from: the return address being looked
 // at, the stack pointer and the frame pointer in that frame.
@@ -150,16 +153,90 @@ entry_state (uintptr_t frame)
            ((const uintptr_t *) frame)[0] };
 }
 
-// Step S out to the caller's state by R, the rule at S.pc - 1.  LOG
-// (may be null) gets the words read: their offsets from S.sp and values
-// in addr_off and value, their number added to bits.  False when the
-// walk ends here.
+// Where the words a walk reads go when the walk is to be kept: a pair
+// a step, into RING (the walk's place in the ring), as addresses from
+// its start frame FRAME.  FITS turns false when one does not fit (too
+// many steps, too far away): the walk is not kept.
+//
+// A saved rbp a step restores matters only if a later step uses rbp
+// (a CFA on rbp, or the frame-pointer fallback) before another step
+// restores it again.  Code without frame pointers (glibc, libstdc++)
+// saves rbp as an ordinary register holding data, a new value each
+// call; so the word stays PENDING until a step uses rbp, and one that
+// never is used is dropped (its pair holds the return address twice).
+struct PairLog
+{
+  StackCache::Pair *ring;
+  uintptr_t frame;
+  uint32_t n;
+  bool fits;
+  StackCache::Pair *pending;   // The pair with an unused rbp, or null.
+
+  MEMPROF_ALWAYS_INLINE void
+  add (uintptr_t addr0, uintptr_t value0, uintptr_t addr1, uintptr_t value1)
+  {
+    intptr_t off0 = (intptr_t) (addr0 - frame);
+    intptr_t off1 = (intptr_t) (addr1 - frame);
+    if (LIKELY (n < StackCache::kMaxPairs && off0 == (int32_t) off0
+                && off1 == (int32_t) off1))
+      {
+        StackCache::Pair &p = ring[n++];
+        p.offset[0] = (int32_t) off0;
+        p.offset[1] = (int32_t) off1;
+        p.value[0] = value0;
+        p.value[1] = value1;
+      }
+    else
+      fits = false;
+  }
+
+  // A step restoring rbp: the return address at RA_ADDR, rbp at BP_ADDR
+  // (0: rbp unchanged).
+  MEMPROF_ALWAYS_INLINE void
+  step (uintptr_t ra_addr, uintptr_t ra, uintptr_t bp_addr, uintptr_t bp)
+  {
+    if (!bp_addr)
+      {
+        add (ra_addr, ra, ra_addr, ra);
+        return;
+      }
+    drop_pending ();
+    add (ra_addr, ra, bp_addr, bp);
+    pending = fits ? &ring[n - 1] : nullptr;
+  }
+
+  // rbp is used: the word it was read from matters.
+  MEMPROF_ALWAYS_INLINE void
+  use_bp ()
+  {
+    pending = nullptr;
+  }
+
+  // rbp is restored again or the walk ends: the word it was read from
+  // did not matter.
+  MEMPROF_ALWAYS_INLINE void
+  drop_pending ()
+  {
+    if (pending)
+      {
+        pending->offset[1] = pending->offset[0];
+        pending->value[1] = pending->value[0];
+        pending = nullptr;
+      }
+  }
+};
+
+// Step S out to the caller's state by R, the rule at S.pc - 1; with LOG,
+// log the words read.  False when the walk ends here.
+template <bool Log>
 MEMPROF_ALWAYS_INLINE bool
-step_out (WalkState &s, const FrameRule &r, StackCache::Step *log)
+step_out (WalkState &s, const FrameRule &r, PairLog *log)
 {
   uintptr_t cfa, ra_addr, bp_addr = 0;
   if (r.kind == FrameRule::kEnd)
     return false;
+  if (Log && (r.kind != FrameRule::kStep || r.cfa_on_bp))
+    log->use_bp ();
   if (r.kind == FrameRule::kStep)
     {
       cfa = (r.cfa_on_bp ? s.bp : s.sp) + r.cfa_offset;
@@ -179,14 +256,8 @@ step_out (WalkState &s, const FrameRule &r, StackCache::Step *log)
     }
   uintptr_t ra = *(const uintptr_t *) ra_addr;
   uintptr_t next_bp = bp_addr ? *(const uintptr_t *) bp_addr : s.bp;
-  if (log)
-    {
-      log->addr_off[0] = (int32_t) (ra_addr - s.sp);
-      log->value[0] = ra;
-      log->addr_off[1] = (int32_t) (bp_addr - s.sp);
-      log->value[1] = next_bp;
-      log->bits |= bp_addr ? 2 : 1;
-    }
+  if (Log)
+    log->step (ra_addr, ra, bp_addr, next_bp);
   s.sp = cfa;
   s.pc = ra;
   s.bp = next_bp;
@@ -204,164 +275,113 @@ records_frame (uintptr_t pc)
   return !UNLIKELY (pc_in_runtime (pc));
 }
 
-// Every frame from S on stepped by its rule.
-uint32_t
-walk_plain (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt)
+// Every frame from S on stepped by its rule, until MAX are recorded (the
+// last one's caller is not looked at) or the stack ends.
+template <bool Log>
+MEMPROF_ALWAYS_INLINE uint32_t
+walk (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt,
+      PairLog *log)
 {
   uint32_t n = 0;
-  while (n < max && s.pc >= 4096)
+  while (s.pc >= 4096)
     {
-      FrameRule r = rule_at (s.pc - 1, pt);
       if (records_frame (s.pc))
-        pcs[n++] = s.pc - 1;
-      if (!step_out (s, r, nullptr))
+        {
+          pcs[n++] = s.pc - 1;
+          if (n == max)
+            break;
+        }
+      if (!step_out<Log> (s, rule_at (s.pc - 1, pt), log))
         break;
     }
   return n;
 }
 
-// The replay memo for walks from FRAME whose first return address is
-// PC: the way of its set that holds them, else the way not used last,
-// taken over.  (One function allocating at many depths, as a chain of
-// callers each calling it, has a memo per depth.)
-inline StackCache::Memo *
-memo_for (StackCache &c, uintptr_t pc, uintptr_t frame)
+// The depot id of the walked frames PCS[0..N), folded (which changes
+// PCS).
+inline uint32_t
+id_of_frames (uintptr_t *pcs, uint32_t n, PerThread *pt)
 {
-  uint64_t h = pc ^ (pc >> 29) ^ (frame * 0x9e3779b97f4a7c15ULL);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  h ^= h >> 32;
-  uintptr_t key = pc ^ frame << 16;
-  uint32_t set = (uint32_t) h & (StackCache::kMemoSets - 1);
-  uintptr_t *keys = &c.memo_key[2 * set];
-  uint32_t way;
-  // (Keys of two walks may coincide: a memo is checked before use.)
-  if (keys[0] == key)
-    way = 0;
-  else if (keys[1] == key)
-    way = 1;
-  else
-    {
-      way = c.memo_recent[set] ^ 1;
-      keys[way] = key;
-      c.memos[2 * set + way].reads = StackCache::kNoMemo;
-    }
-  c.memo_recent[set] = (uint8_t) way;
-  return &c.memos[2 * set + way];
+  if (flags.fold_recursion)
+    n = fold_recursion (pcs, n);
+  return depot_put (pcs, n, pt);
 }
 
-// A repeated walk: when the memo's last walk started at FRAME with the
-// same limit and every stack word it read still holds the value it read,
-// this walk would be that one, frame for frame.  Reads in the logged
-// order, so every address read is one the full walk would read.
-inline bool
-replay_matches (const StackCache::Memo &m, uintptr_t frame, uint32_t max)
+// Frames a stack may have (stack_depth's largest value).
+constexpr uint32_t kMaxDepth = 256;
+
+// The id of the stack from FRAME, walked without the stack cache.
+MEMPROF_NOINLINE uint32_t
+plain_id (uintptr_t frame, uint32_t max, PerThread *pt)
 {
-  if (m.frame != frame || m.max != max || m.reads == StackCache::kNoMemo)
-    return false;
-  for (uint32_t i = 0; i < m.reads; i++)
-    if (*(const uintptr_t *) m.read[i].addr != m.read[i].value)
-      return false;
-  return true;
+  uintptr_t pcs[kMaxDepth];
+  uint32_t n = walk<false> (entry_state (frame), pcs, max, pt, nullptr);
+  return id_of_frames (pcs, n, pt);
 }
 
-// The walk through the thread's stack cache (stack_cache.h): steps are
-// made, and remembered, until one reaches a state a remembered step
-// started from whose walk is still what it was; its frames complete the
-// stack.
-uint32_t
-walk_cached (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
-             uint32_t **id_slot)
+// The id of the stack from FRAME, walked and kept in SET (the walks of
+// its key) in place of the walk stack_cache_victim chooses.
+MEMPROF_NOINLINE uint32_t
+walk_and_keep (uintptr_t frame, uint32_t max, PerThread *pt,
+               StackCache::Walk *set)
 {
   StackCache &c = pt->stack_cache;
-  if (c.max != max)
+  StackCache::Walk &w = stack_cache_victim (&c, set);
+  w.frame = 0;
+  uint32_t start = stack_cache_start (&c);
+  WalkState s = entry_state (frame);
+  PairLog log = { &c.ring[start % StackCache::kRing], frame, 0, true,
+                  nullptr };
+  log.step (frame + 8, s.pc, frame, s.bp);
+  uintptr_t pcs[kMaxDepth];
+  uint32_t n = walk<true> (s, pcs, max, pt, &log);
+  log.drop_pending ();
+  // The pairs written over are no other walk's from now on.
+  c.head = start + log.n;
+  uint32_t id = id_of_frames (pcs, n, pt);
+  if (log.fits && id)
+    {
+      w.frame = frame;
+      w.pc = s.pc;
+      w.start = start;
+      w.pairs = log.n;
+      w.id = id;
+      w.used = ++c.tick;
+    }
+  return id;
+}
+
+// The id of the stack from FRAME through the thread's stack cache: a
+// kept walk from FRAME whose words all hold gives it, else the walk is
+// made and kept.
+MEMPROF_ALWAYS_INLINE uint32_t
+cached_id (uintptr_t frame, uint32_t max, PerThread *pt)
+{
+  StackCache &c = pt->stack_cache;
+  if (UNLIKELY (c.max != max))
     {
       stack_cache_clear (&c);
       c.max = max;
     }
-  WalkState s = entry_state (frame);
-  StackCache::Memo *m = memo_for (c, s.pc, frame);
-  if (replay_matches (*m, frame, max))
+  uintptr_t pc = ((const uintptr_t *) frame)[1];
+  StackCache::Walk *set = stack_cache_set (&c, pc, frame);
+  bool checked = false;
+  for (uint32_t way = 0; way < StackCache::kWays; way++)
     {
-      // The id may have gone to the walk's first step only.
-      if (!m->id && m->slot != kNoStep
-          && c.steps[m->slot].stamp == m->slot_stamp)
-        m->id = c.id[m->slot];
-      // Without an id the caller needs the frames: walked below.
-      if (m->id)
+      StackCache::Walk &w = set[way];
+      if (w.frame == frame && w.pc == pc && stack_cache_intact (&c, w))
         {
-          *id_slot = &m->id;
-          stack_cache_account (&c, 0, m->n);
-          return m->n;
-        }
-    }
-  if (++c.walk == 0)
-    c.walk = 1;   // 0 is no walk's: a fresh step's failed_walk.
-  WordLog log = { m->read, 0 };
-  log.add (frame, s.bp);
-  log.add (frame + 8, s.pc);
-  uint32_t n = 0, k = 0, join = kNoStep, got = 0;
-  uint32_t first = kNoStep, prev = kNoStep;
-  // After a remembered step fails, the next few states are not looked
-  // up, at gaps that double: where call chains of one depth differ all
-  // the way out (a recursion taking other branches), a lookup at every
-  // step would cost more than it saves.
-  uint32_t next_try = 0, gap = 1;
-  while (n < max && s.pc >= 4096)
-    {
-      if (k >= next_try)
-        {
-          uint32_t known = stack_cache_find (&c, s.pc, s.sp, s.bp);
-          if (known != kNoStep)
+          if (stack_cache_holds (&c, w, frame))
             {
-              if (stack_cache_follow (&c, known, pcs + n, max - n, &got,
-                                      &log))
-                {
-                  join = known;
-                  break;
-                }
-              next_try = k + gap;
-              gap *= 2;
+              w.used = ++c.tick;
+              stack_cache_account (&c, false);
+              return w.id;
             }
+          checked = true;
         }
-      if (UNLIKELY (k == StackCache::kMaxWalk))
-        {
-          // Deeper than a walk the cache remembers: the rest uncached.
-          stack_cache_link (&c, first, k, kNoStep, StackCache::kEndDead);
-          m->reads = StackCache::kNoMemo;
-          *id_slot = nullptr;
-          return n + walk_plain (s, pcs + n, max - n, pt);
-        }
-      prev = stack_cache_claim (&c, prev, s.pc, s.sp, s.bp);
-      if (k++ == 0)
-        first = prev;
-      StackCache::Step &f = c.steps[prev];
-      FrameRule r = rule_at (s.pc - 1, pt);
-      if (records_frame (s.pc))
-        {
-          f.bits = StackCache::kRecords;
-          pcs[n++] = s.pc - 1;
-        }
-      if (!step_out (s, r, &f))
-        break;
-      for (uint32_t i = 0; i < (f.bits & StackCache::kReads); i++)
-        log.add (f.sp + f.addr_off[i], f.value[i]);
     }
-  // The walk's first step is where the id of this stack goes.
-  if (k)
-    stack_cache_link (&c, first, k, join,
-                      n == max ? StackCache::kEndMax : StackCache::kEndStack);
-  else
-    first = join;
-  m->frame = frame;
-  m->max = max;
-  m->n = n + got;
-  m->reads = log.n <= StackCache::kMemoReads ? log.n : StackCache::kNoMemo;
-  m->slot = first;
-  m->slot_stamp = first != kNoStep ? c.steps[first].stamp : 0;
-  m->id = first != kNoStep ? c.id[first] : 0;
-  *id_slot = first != kNoStep ? &c.id[first] : &m->id;
-  stack_cache_account (&c, k, n + got);
-  return n + got;
+  stack_cache_account (&c, checked);
+  return walk_and_keep (frame, max, pt, set);
 }
 
 } // namespace
@@ -382,20 +402,31 @@ pc_in_runtime (uintptr_t pc)
 
 
 uint32_t
-unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt,
-              uint32_t **id_slot)
+unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max, PerThread *pt)
 {
-  if (pt && flags.stack_cache && !pt->stack_cache.busy
-      && !(pt->stack_cache.plain_left && pt->stack_cache.plain_left--))
+  return walk<false> (entry_state (frame), pcs, max, pt, nullptr);
+}
+
+uint32_t
+stack_context_id (uintptr_t frame, PerThread *pt)
+{
+  uint32_t max = (uint32_t) flags.stack_depth;
+  if (LIKELY (pt != nullptr) && flags.stack_cache)
     {
-      pt->stack_cache.busy = true;
-      uint32_t n = walk_cached (frame, pcs, max, pt, id_slot);
-      pt->stack_cache.busy = false;
-      return n;
+      StackCache &c = pt->stack_cache;
+      if (!c.busy && !(c.plain_left && c.plain_left--))
+        {
+          // A signal handler allocating meanwhile sees BUSY and leaves
+          // the cache alone.
+          c.busy = true;
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          uint32_t id = cached_id (frame, max, pt);
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          c.busy = false;
+          return id;
+        }
     }
-  if (id_slot)
-    *id_slot = nullptr;
-  return walk_plain (entry_state (frame), pcs, max, pt);
+  return plain_id (frame, max, pt);
 }
 
 } // namespace memprof

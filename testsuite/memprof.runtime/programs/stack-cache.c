@@ -3,7 +3,8 @@
    at every depth (stacks differing only in their innermost frames), a
    recursion with two recursive call sites, frames moved by alloca, an
    allocation from a callback of glibc's qsort (frames without frame
-   pointers, stepped by their CFI), and one stack slot reused by another
+   pointers, stepped by their CFI), a function without a frame pointer
+   keeping data in rbp, and one stack slot reused by another
    call chain at the same depth: leaf's and mid's frames are at the same
    addresses with the same return addresses under left_path and
    right_path, which differ only further out.  ROUNDS is argv[1].  */
@@ -109,6 +110,38 @@ padded (size_t pad)
   leaf ();
 }
 
+/* A function without a frame pointer that keeps data in rbp across its
+   call (as code built without frame pointers may): the rbp its callee
+   saves is that data, a new value every round, and no step uses it
+   (rbp_as_data's own CFI restores rbp before its caller's step needs
+   it).  The call is made from asm, after a real call so that GCC keeps
+   the stack aligned for calls.  */
+__attribute__ ((noipa)) void
+rbp_leaf (void)
+{
+  char *p = malloc (40);
+  keep (p);
+  free (p);
+}
+
+__attribute__ ((noipa)) static void
+nothing (void)
+{
+}
+
+__attribute__ ((noipa, optimize ("omit-frame-pointer"))) static void
+rbp_as_data (unsigned long data)
+{
+  nothing ();
+  __asm__ volatile ("mov %0, %%rbp\n\tcall rbp_leaf"
+                    : : "r" (data)
+                    : "rbp", "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9",
+                      "r10", "r11", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
+                      "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+                      "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "cc",
+                      "memory");
+}
+
 /* A callback of qsort.  */
 static int
 compare_allocating (const void *a, const void *b)
@@ -138,6 +171,7 @@ main (int argc, char **argv)
         else
           right_path ();
       padded (r % 3 == 0 ? 32 : 2048);
+      rbp_as_data (next_random ());
       int v[4] = { 3, 1, 2, r };
       qsort (v, 4, sizeof v[0], compare_allocating);
     }
