@@ -509,6 +509,14 @@ allocator_header (const void *p)
     }
   if (!space_base || (u & 63) || u < kLargeOffset)
     return nullptr;
+  // A secondary block's user pointer is at least kLargeOffset into its
+  // page or starts one (its header then ends the page before, which is
+  // its mapping's).  Any other pointer is read no further: in the
+  // sampling mode it is the C library's (sampling_heap.h), and the bytes
+  // before it may belong to no mapping.
+  uintptr_t in_page = u & (kPageSize - 1);
+  if (in_page != 0 && in_page < kLargeOffset)
+    return nullptr;
   if (large_header (p)->magic != kLargeMagic)
     return nullptr;
   return header_before (p);

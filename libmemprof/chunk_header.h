@@ -27,10 +27,9 @@ enum ChunkFlags : uint8_t
 {
   kChunkSecondary = 1,   // Mapped on its own (large or over-aligned).
   kChunkAligned = 2,     // Header is not at the primary block's start.
-  // Sampling mode (sampler.h); neither bit in the exact mode.
-  kChunkSampled = 4,     // Profiled; stands for 1/p blocks like it.
-  kChunkUnsampled = 8,   // Not profiled: no stack, no record, and its
-                         // shadow is not cleared at its free.
+  // Sampling mode (sampler.h): profiled, stands for 1/p blocks like it.
+  // (An unsampled block is the C library's: sampling_heap.h.)
+  kChunkSampled = 4,
 };
 
 struct ChunkHeader

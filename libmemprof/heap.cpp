@@ -2,8 +2,8 @@
 // at allocation (stack id, CPU, time, size), the shadow of the block is
 // cleared; at free the shadow is read and cleared and the block's life
 // merged into its context's Heap Info Block.  In the sampling mode
-// (sampler.h) only sampled blocks do all that, weighted; an unsampled
-// block records its size and is otherwise left alone.
+// (sampler.h) only sampled blocks are ours, weighted; an unsampled
+// block is the C library's (sampling_heap.h).
 
 #include "runtime.h"
 #include "allocator.h"
@@ -16,6 +16,7 @@
 #include "per_thread.h"
 #include "shadow.h"
 #include "sampler.h"
+#include "sampling_heap.h"
 #include "stack_depot.h"
 #include "unwind.h"
 
@@ -73,7 +74,7 @@ live_amount (const ChunkHeader *h)
 void
 report_one_live (ChunkHeader *h, void *user, void *)
 {
-  if (h->epoch != profile_epoch || (h->flags & kChunkUnsampled))
+  if (h->epoch != profile_epoch)
     return;
   uint8_t expected = kChunkAllocated;
   if (!__atomic_compare_exchange_n (&h->state, &expected, kChunkReported,
@@ -126,18 +127,9 @@ stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   h->epoch = profile_epoch;
   if (Sampled)
     {
-      h->flags = (h->flags & ~kChunkUnsampled) | kChunkSampled;
-      live_alloc (depot_live (id), size, h->alloc_timestamp,
+      h->flags |= kChunkSampled;
+      live_alloc (depot_live (id), h->alloc_timestamp,
                   sampled_live_amount (size));
-      // An unsampled block leaves its counts behind (end_life): clear
-      // the whole primary block, slack included, as its free will.
-      if (!(h->flags & kChunkSecondary))
-        {
-          uintptr_t begin, end;
-          allocator_primary_span (p, h, &begin, &end);
-          shadow_clear_range (begin, end);
-          return;
-        }
     }
   else
     live_alloc (depot_live (id), size, h->alloc_timestamp);
@@ -183,23 +175,15 @@ start_sampled_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   stamp_life<true> (p, h, size, frame);
 }
 
+// SAMPLED: a sampled block of the sampling mode, else an exact one.
 MEMPROF_ALWAYS_INLINE void
-start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
+start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
+            bool sampled)
 {
-  if (UNLIKELY (sample_interval != 0) && LIKELY (!sampling_stopped ()))
-    {
-      if (UNLIKELY (sample_allocation (size)))
-        start_sampled_life (p, h, size, frame);
-      else
-        {
-          // No stack, no context: only the process's live heap counts it.
-          h->flags = (h->flags & ~kChunkSampled) | kChunkUnsampled;
-          h->requested_size = size;
-          live_alloc_untracked (size);
-        }
-      return;
-    }
-  stamp_life<false> (p, h, size, frame);
+  if (UNLIKELY (sampled))
+    start_sampled_life (p, h, size, frame);
+  else
+    stamp_life<false> (p, h, size, frame);
 }
 
 // End the life of block P whose header H was claimed from state OLD
@@ -214,7 +198,7 @@ finish_life (void *p, ChunkHeader *h, uint8_t old)
   size_t size = h->requested_size;
   bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
   if (Sampled)
-    live_free (depot_live (h->alloc_context_id), size,
+    live_free (depot_live (h->alloc_context_id),
                sampled_live_amount (size));
   else
     live_free (depot_live (h->alloc_context_id), size);
@@ -243,29 +227,19 @@ finish_life (void *p, ChunkHeader *h, uint8_t old)
     shadow_clear (u, size);
 }
 
-// The sampling mode's blocks.  An unsampled one only leaves the
-// process's live heap: its shadow is cleared when a sampled block is
-// made there (a primary block) or released now (a secondary one's
-// mapping goes).  (Out of line: inlined, it made the exact mode's free
-// path longer.)
+// A sampled block of the sampling mode.  (Out of line: inlined, it made
+// the exact mode's free path longer.)
 MEMPROF_NOINLINE void
-end_sampling_mode_life (void *p, ChunkHeader *h, uint8_t old)
+end_sampled_life (void *p, ChunkHeader *h, uint8_t old)
 {
-  if (LIKELY (h->flags & kChunkUnsampled))
-    {
-      live_free_untracked (h->requested_size);
-      if (UNLIKELY (h->flags & kChunkSecondary))
-        shadow_clear ((uintptr_t) p, h->requested_size);
-      return;
-    }
   finish_life<true> (p, h, old);
 }
 
 MEMPROF_ALWAYS_INLINE void
 end_life (void *p, ChunkHeader *h, uint8_t old)
 {
-  if (UNLIKELY (h->flags & (kChunkSampled | kChunkUnsampled)))
-    end_sampling_mode_life (p, h, old);
+  if (UNLIKELY (h->flags & kChunkSampled))
+    end_sampled_life (p, h, old);
   else
     finish_life<false> (p, h, old);
 }
@@ -304,12 +278,11 @@ realloc_in_place (size_t size, size_t usable)
   return size <= usable && (size >= usable / 2 || usable <= 256);
 }
 
-} // namespace
-
-void *
-allocate (size_t size, size_t align, uintptr_t frame, bool zero)
+// A block of our allocator, profiled (SAMPLED: weighted).
+template <bool Sampled>
+MEMPROF_ALWAYS_INLINE void *
+allocate_block (size_t size, size_t align, uintptr_t frame, bool zero)
 {
-  ensure_early_init ();
   void *p = allocator_allocate (size, align < 32 ? 32 : align);
   if (UNLIKELY (!p))
     {
@@ -317,7 +290,10 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
       return nullptr;
     }
   ChunkHeader *h = header_before (p);
-  start_life (p, h, size, frame);
+  if (Sampled)
+    start_sampled_life (p, h, size, frame);
+  else
+    stamp_life<false> (p, h, size, frame);
   // calloc: every usable byte is zero (glibc's contract), slack included,
   // since malloc_usable_size promises it to the program.  A secondary
   // block comes from a fresh anonymous mapping, already zero.
@@ -327,8 +303,37 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
   return p;
 }
 
+// Realloc into the new block Q (null: failed, P is left alone): the
+// bytes of P's USABLE that fit, then P freed.
+void *
+move_block (void *q, void *p, size_t usable, size_t size)
+{
+  if (!q)
+    return nullptr;
+  // Every byte malloc_usable_size promised is the program's, slack
+  // included (string libraries and zmalloc-style wrappers write there):
+  // keep all of them that fit.  The copy is the runtime's, not counted.
+  internal_memcpy (q, p, usable < size ? usable : size);
+  deallocate (p);
+  return q;
+}
+
+} // namespace
+
+void *
+allocate_exact (size_t size, size_t align, uintptr_t frame, bool zero)
+{
+  return allocate_block<false> (size, align, frame, zero);
+}
+
+void *
+allocate_sampled (size_t size, size_t align, uintptr_t frame, bool zero)
+{
+  return allocate_block<true> (size, align, frame, zero);
+}
+
 void
-deallocate (void *p)
+deallocate_ours (void *p)
 {
   if (!p)
     return;
@@ -354,7 +359,7 @@ void *
 reallocate (void *p, size_t size, uintptr_t frame)
 {
   if (!p)
-    return allocate (size, 32, frame, false);
+    return allocate (size, kLibcMallocAlign, frame, false);
   if (size == 0)
     {
       // glibc: realloc (p, 0) frees P and returns null.
@@ -362,6 +367,8 @@ reallocate (void *p, size_t size, uintptr_t frame)
       return nullptr;
     }
   ChunkHeader *h = allocator_header (p);
+  if (UNLIKELY (!h) && libc_heap_in_use)
+    return reallocate_foreign (p, size, frame);
   uint8_t st = h ? __atomic_load_n (&h->state, __ATOMIC_ACQUIRE) : 0;
   if (UNLIKELY (!h || (st != kChunkAllocated && st != kChunkReported)))
     {
@@ -372,6 +379,16 @@ reallocate (void *p, size_t size, uintptr_t frame)
       return nullptr;
     }
   size_t usable = allocator_usable_size (p, h);
+  // The sampling mode: the new block is a new allocation for the
+  // sampler, ours when sampled, the C library's when not.
+  bool sampled = false;
+  if (UNLIKELY (sample_interval != 0) && !sampling_stopped ())
+    {
+      if (!sample_allocation (size))
+        return move_block (allocate_unsampled (size, kLibcMallocAlign, false),
+                           p, usable, size);
+      sampled = true;
+    }
   if (realloc_in_place (size, usable))
     {
       // glibc keeps a block that fits.  It is still a new allocation
@@ -385,19 +402,15 @@ reallocate (void *p, size_t size, uintptr_t frame)
           return nullptr;
         }
       end_life (p, h, old);
-      start_life (p, h, size, frame);
+      start_life (p, h, size, frame, sampled);
       __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
       return p;
     }
-  void *q = allocate (size, 32, frame, false);
-  if (!q)
-    return nullptr;
-  // Every byte malloc_usable_size promised is the program's, slack
-  // included (string libraries and zmalloc-style wrappers write there):
-  // keep all of them that fit.  The copy is the runtime's, not counted.
-  internal_memcpy (q, p, usable < size ? usable : size);
-  deallocate (p);
-  return q;
+  return move_block (sampled ? allocate_sampled (size, kLibcMallocAlign,
+                                                 frame, false)
+                             : allocate (size, kLibcMallocAlign, frame,
+                                         false),
+                     p, usable, size);
 }
 
 size_t
@@ -407,7 +420,7 @@ usable_size (const void *p)
     return 0;
   ChunkHeader *h = allocator_header (p);
   if (!h)
-    return 0;
+    return libc_heap_in_use ? libc_heap.usable_size ((void *) p) : 0;
   return allocator_usable_size (p, h);
 }
 

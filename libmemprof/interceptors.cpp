@@ -393,7 +393,7 @@ strdup (const char *s)
 {
   size_t n = fast_strlen (s) + 1;
   count (s, n);
-  char *d = (char *) allocate (n, 32, MEMPROF_FRAME, false);
+  char *d = (char *) allocate (n, kLibcMallocAlign, MEMPROF_FRAME, false);
   if (d)
     internal_memcpy (d, s, n);   // Filling the new block: not an access.
   return d;
@@ -408,7 +408,7 @@ strndup (const char *s, size_t max)
 {
   size_t n = fast_strnlen (s, max);
   count (s, n < max ? n + 1 : n);
-  char *d = (char *) allocate (n + 1, 32, MEMPROF_FRAME, false);
+  char *d = (char *) allocate (n + 1, kLibcMallocAlign, MEMPROF_FRAME, false);
   if (d)
     {
       internal_memcpy (d, s, n);

@@ -14,7 +14,10 @@
 //
 // Every block the runtime hands out is counted, profiled or not (a block
 // from before a reset or a fork is still the process's memory); the
-// maxima and the peak are the process's since it started.
+// maxima and the peak are the process's since it started.  In the
+// sampling mode the unsampled blocks are the C library's and never seen
+// (sampling_heap.h): a sampled block counts as the blocks it stands for
+// (sampler.h), in the process's totals too, which are then estimates.
 
 #ifndef MEMPROF_LIVE_HEAP_H
 #define MEMPROF_LIVE_HEAP_H
@@ -115,9 +118,12 @@ live_exact (uint64_t size)
   return { size, kLiveBlockUnit };
 }
 
+// SIZE bytes and BLOCKS whole blocks go to the process's totals, A to
+// the context C.
 template <bool Atomic>
 inline void
-live_alloc_with (ContextLive *c, uint64_t size, LiveAmount a, uint32_t now)
+live_alloc_with (ContextLive *c, uint64_t size, LiveAmount a, uint32_t now,
+                 uint64_t blocks = 1)
 {
   if (LIKELY (c != nullptr))
     {
@@ -131,14 +137,15 @@ live_alloc_with (ContextLive *c, uint64_t size, LiveAmount a, uint32_t now)
         c->max_blocks = n;
     }
   uint64_t total = live_add<Atomic> (live_heap.bytes, size);
-  uint64_t blocks = live_add<Atomic> (live_heap.blocks, 1);
+  uint64_t total_blocks = live_add<Atomic> (live_heap.blocks, blocks);
   if (total > live_heap.peak_bytes)
-    live_new_peak (total, blocks, now);
+    live_new_peak (total, total_blocks, now);
 }
 
 template <bool Atomic>
 inline void
-live_free_with (ContextLive *c, uint64_t size, LiveAmount a)
+live_free_with (ContextLive *c, uint64_t size, LiveAmount a,
+                uint64_t blocks = 1)
 {
   if (LIKELY (c != nullptr))
     {
@@ -148,7 +155,7 @@ live_free_with (ContextLive *c, uint64_t size, LiveAmount a)
       live_sub<Atomic> (c->blocks, a.blocks);
     }
   live_sub<Atomic> (live_heap.bytes, size);
-  live_sub<Atomic> (live_heap.blocks, 1);
+  live_sub<Atomic> (live_heap.blocks, blocks);
 }
 
 // Enter the single thread's plain update: false when the counters are
@@ -177,19 +184,25 @@ live_leave_plain ()
   __atomic_store_n (&live_busy, 0, __ATOMIC_RELEASE);
 }
 
-// A block of SIZE bytes of context C (null: the depot had no room, or
-// an unsampled block) starts its life at NOW (ms), adding A to C.
+// The whole blocks of A, to the nearest.
+inline uint64_t
+live_whole_blocks (LiveAmount a)
+{
+  return (a.blocks + kLiveBlockUnit / 2) / kLiveBlockUnit;
+}
+
+// A sampled block of context C (null: the depot had no room) starts its
+// life at NOW (ms), adding A to C and to the process's totals.
 inline void
-live_alloc (ContextLive *c, uint64_t size, uint32_t now,
-            LiveAmount a)
+live_alloc (ContextLive *c, uint32_t now, LiveAmount a)
 {
   if (LIKELY (live_enter_plain ()))
     {
-      live_alloc_with<false> (c, size, a, now);
+      live_alloc_with<false> (c, a.bytes, a, now, live_whole_blocks (a));
       live_leave_plain ();
     }
   else
-    live_alloc_with<true> (c, size, a, now);
+    live_alloc_with<true> (c, a.bytes, a, now, live_whole_blocks (a));
 }
 
 // The exact mode's (its own copy, with the amounts constant).
@@ -206,15 +219,15 @@ live_alloc (ContextLive *c, uint64_t size, uint32_t now)
 }
 
 inline void
-live_free (ContextLive *c, uint64_t size, LiveAmount a)
+live_free (ContextLive *c, LiveAmount a)
 {
   if (LIKELY (live_enter_plain ()))
     {
-      live_free_with<false> (c, size, a);
+      live_free_with<false> (c, a.bytes, a, live_whole_blocks (a));
       live_leave_plain ();
     }
   else
-    live_free_with<true> (c, size, a);
+    live_free_with<true> (c, a.bytes, a, live_whole_blocks (a));
 }
 
 inline void
@@ -227,34 +240,6 @@ live_free (ContextLive *c, uint64_t size)
     }
   else
     live_free_with<true> (c, size, live_exact (size));
-}
-
-// A block no context counts (the sampling mode's unsampled blocks,
-// sampler.h): the process's totals only, inlined on that path.  The
-// clock is read only for a new peak.
-MEMPROF_ALWAYS_INLINE void
-live_alloc_untracked (uint64_t size)
-{
-  if (LIKELY (live_enter_plain ()))
-    {
-      live_alloc_with<false> (nullptr, size, live_exact (size),
-                              kLiveNowUnread);
-      live_leave_plain ();
-    }
-  else
-    live_alloc_with<true> (nullptr, size, live_exact (size), kLiveNowUnread);
-}
-
-MEMPROF_ALWAYS_INLINE void
-live_free_untracked (uint64_t size)
-{
-  if (LIKELY (live_enter_plain ()))
-    {
-      live_free_with<false> (nullptr, size, live_exact (size));
-      live_leave_plain ();
-    }
-  else
-    live_free_with<true> (nullptr, size, live_exact (size));
 }
 
 // The dump (dump lock held): a block of context C still live is

@@ -2,6 +2,7 @@
 // the recorded stack starts at its caller.
 
 #include "runtime.h"
+#include "sampling_heap.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -29,7 +30,7 @@ extern "C" {
 MEMPROF_EXPORT void *
 malloc (size_t size)
 {
-  return allocate (size, 32, MEMPROF_FRAME, false);
+  return allocate (size, kLibcMallocAlign, MEMPROF_FRAME, false);
 }
 
 MEMPROF_EXPORT void
@@ -53,7 +54,7 @@ calloc (size_t n, size_t size)
       errno = ENOMEM;
       return nullptr;
     }
-  return allocate (total, 32, MEMPROF_FRAME, true);
+  return allocate (total, kLibcMallocAlign, MEMPROF_FRAME, true);
 }
 
 MEMPROF_EXPORT void *

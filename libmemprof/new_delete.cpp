@@ -5,6 +5,7 @@
 // abort with a message otherwise.
 
 #include "runtime.h"
+#include "sampling_heap.h"
 
 #include <stddef.h>
 
@@ -68,22 +69,22 @@ new_throwing (size_t size, size_t align, uintptr_t frame)
 NEW_ATTRS void *
 operator new (size_t size)
 {
-  return new_throwing (size, 32, MEMPROF_FRAME);
+  return new_throwing (size, kLibcMallocAlign, MEMPROF_FRAME);
 }
 NEW_ATTRS void *
 operator new[] (size_t size)
 {
-  return new_throwing (size, 32, MEMPROF_FRAME);
+  return new_throwing (size, kLibcMallocAlign, MEMPROF_FRAME);
 }
 NEW_ATTRS void *
 operator new (size_t size, const std::nothrow_t &) noexcept
 {
-  return allocate (size, 32, MEMPROF_FRAME, false);
+  return allocate (size, kLibcMallocAlign, MEMPROF_FRAME, false);
 }
 NEW_ATTRS void *
 operator new[] (size_t size, const std::nothrow_t &) noexcept
 {
-  return allocate (size, 32, MEMPROF_FRAME, false);
+  return allocate (size, kLibcMallocAlign, MEMPROF_FRAME, false);
 }
 NEW_ATTRS void *
 operator new (size_t size, std::align_val_t align)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "sampling_heap.h"
 
 namespace memprof {
 
@@ -34,9 +35,26 @@ extern uint16_t profile_epoch;
 void advance_epoch ();
 
 // The heap (heap.cpp).  FRAME is the entry point's frame address: the
-// stack is recorded from its caller on.
-void *allocate (size_t size, size_t align, uintptr_t frame, bool zero);
-void deallocate (void *p);
+// stack is recorded from its caller on.  allocate and deallocate
+// dispatch inline, so the entry points call the sampling mode's path
+// (sampling_heap.h) or the exact one straight away.
+void *allocate_exact (size_t size, size_t align, uintptr_t frame, bool zero);
+MEMPROF_ALWAYS_INLINE void *
+allocate (size_t size, size_t align, uintptr_t frame, bool zero)
+{
+  ensure_early_init ();
+  if (UNLIKELY (sample_interval != 0))
+    return allocate_sampling_mode (size, align, frame, zero);
+  return allocate_exact (size, align, frame, zero);
+}
+MEMPROF_ALWAYS_INLINE void
+deallocate (void *p)
+{
+  if (UNLIKELY (libc_heap_in_use))
+    deallocate_sampling_mode (p);
+  else
+    deallocate_ours (p);
+}
 void *reallocate (void *p, size_t size, uintptr_t frame);
 size_t usable_size (const void *p);
 // A free (FN "free", also for delete) or realloc of P, a pointer the

@@ -4,6 +4,7 @@
 
 #include "sampler.h"
 #include "flags.h"
+#include "sampling_heap.h"
 
 #include <unistd.h>
 
@@ -205,6 +206,16 @@ sampling_stopped_slow ()
 void
 sampler_init ()
 {
+  if (!flags.sample_interval)
+    return;
+  // Unsampled blocks are the C library's: without its malloc there is
+  // nowhere to put them, and the run stays exact.
+  if (!sampling_heap_init ())
+    {
+      report ("memprof: sample_interval=%lu is ignored: the C library's "
+              "malloc was not found", (unsigned long) flags.sample_interval);
+      return;
+    }
   sample_interval = (uint64_t) flags.sample_interval;
 }
 

@@ -8,8 +8,9 @@
 // is sampled.  So a block of SIZE bytes is sampled with probability
 // p = 1 - exp (-SIZE / BYTES), independently of every other block, and
 // stands for 1/p blocks like it: its weight.  Only sampled blocks
-// capture a stack and reach the HIB table; the others are marked
-// kChunkUnsampled and cost a subtraction and a compare.  A block of
+// capture a stack and reach the HIB table; the others are the C
+// library's (sampling_heap.h) and cost the runtime a subtraction and a
+// compare.  A block of
 // 0 bytes counts as 1 byte here (so it can be sampled at all).
 //
 // sample_interval=0 (the default) is the exact mode: every block is
