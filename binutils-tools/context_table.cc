@@ -215,7 +215,7 @@ void
 ContextTable::merge_from (const ContextTable &other)
 {
   if (other.num_profiles)
-    note_sample_interval (other.sample_interval);
+    note_sample_interval (other.sample_interval, other.site_calibrated);
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());
@@ -253,7 +253,7 @@ sampling_text (uint64_t interval)
 } // namespace
 
 void
-ContextTable::note_sample_interval (uint64_t interval)
+ContextTable::note_sample_interval (uint64_t interval, bool calibrated)
 {
   // A sum of a sampled profile's estimates and an exact profile's counts
   // would be neither, and no one interval could describe it.
@@ -262,6 +262,8 @@ ContextTable::note_sample_interval (uint64_t interval)
                        + ", the profiles before it are "
                        + sampling_text (sample_interval)
                        + "; only profiles sampled alike merge");
+  site_calibrated = interval && calibrated
+                    && (!num_profiles || site_calibrated);
   sample_interval = interval;
 }
 

@@ -154,7 +154,12 @@ public:
   // FormatError, naming both, when INTERVAL differs from that of the
   // profiles already in the table (call it before adding a profile).
   uint64_t sample_interval = 0;
-  void note_sample_interval (uint64_t interval);
+  void note_sample_interval (uint64_t interval, bool calibrated = false);
+  // Whether every sampled profile merged in was calibrated to exact
+  // per-site totals (raw metadata SITE_CALIBRATED, indexed
+  // SUMMARY_SITE_CALIBRATED): then each frame-0 site's alloc_count and
+  // total_size sums are exact, sums of exact figures.
+  bool site_calibrated = false;
 
   // The layouts of the contexts' types (field_map.h reads them): found
   // in DWARF by memprof-merge, carried by indexed profiles.  Merging

@@ -206,8 +206,10 @@ private:
             info.summary[tag] = c.uleb ("summary");
           }
         auto interval = info.summary.find (MEMPROF_SUMMARY_SAMPLE_INTERVAL);
-        table_.note_sample_interval (interval == info.summary.end ()
-                                       ? 0 : interval->second);
+        table_.note_sample_interval (
+          interval == info.summary.end () ? 0 : interval->second,
+          info.summary.count (MEMPROF_SUMMARY_SITE_CALIBRATED)
+            && info.summary[MEMPROF_SUMMARY_SITE_CALIBRATED]);
         table_.num_profiles += info.summary[MEMPROF_SUMMARY_PROFILES];
         if (info.summary.count (MEMPROF_SUMMARY_PEAK_BYTES))
           {

@@ -217,6 +217,8 @@ write_indexed (const ContextTable &table)
     }
   if (table.sample_interval)
     sum.push_back ({ MEMPROF_SUMMARY_SAMPLE_INTERVAL, table.sample_interval });
+  if (table.sample_interval && table.site_calibrated)
+    sum.push_back ({ MEMPROF_SUMMARY_SITE_CALIBRATED, 1 });
   if (table.histogram_mode ())
     sum.push_back ({ MEMPROF_SUMMARY_ACCESS_GRANULE, kHistogramSlotBytes });
   summary.uleb (sum.size ());

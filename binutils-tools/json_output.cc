@@ -137,8 +137,10 @@ write_json (FILE *out, const char *kind, uint64_t version,
   b.add ("\", \"version\": ");
   b.add (version);
   if (table.sample_interval)
-    b.add (format (", \"sample_interval\": %llu, \"estimates\": true",
-                   (unsigned long long) table.sample_interval));
+    b.add (format (", \"sample_interval\": %llu, \"estimates\": true, "
+                   "\"site_totals_exact\": %s",
+                   (unsigned long long) table.sample_interval,
+                   table.site_calibrated ? "true" : "false"));
   if (table.peak.known)
     b.add (format (", \"peak\": {\"bytes\": %llu, \"blocks\": %llu, "
                    "\"time_ms\": %llu}",

@@ -370,7 +370,16 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                                 ? " (the largest of the runs)" : ""));
   if (table.histogram_mode ())
     header.push_back ("Mode: histogram (access counts per 8-byte slot)");
-  if (table.sample_interval)
+  if (table.sample_interval && table.site_calibrated)
+    header.push_back (format ("Sampled: sample_interval=%llu (one allocation "
+                              "sampled per %llu bytes on average); per "
+                              "allocation site (frame 0) counts and bytes "
+                              "are exact, their split among the site's "
+                              "contexts, accesses, lifetimes and live bytes "
+                              "are estimates, minima and maxima as sampled",
+                              (unsigned long long) table.sample_interval,
+                              (unsigned long long) table.sample_interval));
+  else if (table.sample_interval)
     header.push_back (format ("Sampled: sample_interval=%llu (one allocation "
                               "sampled per %llu bytes on average); counts, "
                               "sizes, accesses, lifetimes and live bytes are "

@@ -111,6 +111,9 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_SAMPLE_INTERVAL:
           prof.sample_interval = u64_item ("sample interval");
           break;
+        case MEMPROF_META_SITE_CALIBRATED:
+          prof.site_calibrated = u64_item ("site calibrated") != 0;
+          break;
         case MEMPROF_META_ACCESS_GRANULE:
           prof.access_granule = u64_item ("access granule");
           if (prof.access_granule != 8 && prof.access_granule != 64)

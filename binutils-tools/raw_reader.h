@@ -101,6 +101,9 @@ struct RawProfile
   std::unordered_map<uint64_t, std::vector<uint64_t>> histograms;
   // SAMPLE_INTERVAL metadata: 0 for an exact profile.
   uint64_t sample_interval = 0;
+  // SITE_CALIBRATED metadata: a sampled profile's per-site counts and
+  // bytes are exact.
+  bool site_calibrated = false;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;

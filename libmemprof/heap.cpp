@@ -15,6 +15,7 @@
 #include "live_heap.h"
 #include "per_thread.h"
 #include "shadow.h"
+#include "site_tally.h"
 #include "sampler.h"
 #include "sampling_heap.h"
 #include "stack_depot.h"
@@ -380,9 +381,11 @@ reallocate (void *p, size_t size, uintptr_t frame)
     }
   size_t usable = allocator_usable_size (p, h);
   // The sampling mode: the new block is a new allocation for the
-  // sampler, ours when sampled, the C library's when not.
+  // sampler, ours when sampled, the C library's when not; tallied at
+  // its site, and ours with weight 1 when the site is new to the thread.
   bool sampled = false;
-  if (UNLIKELY (sample_interval != 0) && !sampling_stopped ())
+  if (UNLIKELY (sample_interval != 0) && !sampling_stopped ()
+      && LIKELY (!site_tally_add (site_of_frame (frame), size)))
     {
       if (!sample_allocation (size))
         return move_block (allocate_unsampled (size, kLibcMallocAlign, false),
@@ -408,8 +411,8 @@ reallocate (void *p, size_t size, uintptr_t frame)
     }
   return move_block (sampled ? allocate_sampled (size, kLibcMallocAlign,
                                                  frame, false)
-                             : allocate (size, kLibcMallocAlign, frame,
-                                         false),
+                             : allocate_exact (size, kLibcMallocAlign, frame,
+                                               false),
                      p, usable, size);
 }
 

@@ -30,6 +30,7 @@ give_back (void *arg)
     return;
   signals_thread_exit (pt);
   hib_thread_exit (&pt->hib);
+  site_tally_thread_exit (&pt->site_tally);
   LockGuard g (pool_lock);
   pt->next_free = free_list;
   free_list = pt;

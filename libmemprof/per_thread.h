@@ -12,6 +12,7 @@
 #include "frame_rule.h"
 #include "hib_table.h"
 #include "internal.h"
+#include "site_tally.h"
 #include "stack_cache.h"
 
 namespace memprof {
@@ -41,6 +42,9 @@ struct PerThread
   // hib_table.cpp: the records of the contexts this thread freed
   // blocks of most recently.
   HibThreadCache hib;
+
+  // site_tally.cpp: the sampling mode's exact per-site totals.
+  SiteTallyTable site_tally;
 
   // module_table.h: the module generation the caches above were
   // filled in; PCs and their rules mean nothing in another.

@@ -27,6 +27,9 @@ struct ProfileMeta
   const HistogramNode *histograms;
   // The sampling mode's interval (sampler.h), 0 in the exact mode.
   uint64_t sample_interval;
+  // Sampling mode: the records were scaled to the exact per-site
+  // totals (site_calibration.h).
+  bool site_calibrated;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

@@ -26,6 +26,8 @@
 #include "process_info.h"
 #include "profile_writer.h"
 #include "sampler.h"
+#include "site_calibration.h"
+#include "site_tally.h"
 #include "shadow.h"
 #include "stack_depot.h"
 
@@ -400,6 +402,8 @@ dump_profile (DumpTrigger trigger)
       return 0;
     }
   live_fill_records (records);
+  CalibrationStats calibration = CalibrationStats ();
+  bool calibrated = sample_interval && site_calibrate (records, &calibration);
   ProfileMeta meta;
   meta.pid = (uint64_t) sys_getpid ();
   meta.parent_pid = parent_pid;
@@ -412,12 +416,23 @@ dump_profile (DumpTrigger trigger)
   meta.histogram_mode = histogram_mode;
   meta.histograms = histograms;
   meta.sample_interval = sample_interval;
+  meta.site_calibrated = calibrated;
   if (sample_interval && flags.verbosity >= 1)
-    report ("memprof: sampled %lu allocations so far (sample_interval=%lu); "
-            "%lu stacks captured",
-            (unsigned long) sampled_blocks (),
-            (unsigned long) sample_interval,
-            (unsigned long) depot_stack_count ());
+    {
+      report ("memprof: sampled %lu allocations so far (sample_interval=%lu); "
+              "%lu stacks captured",
+              (unsigned long) sampled_blocks (),
+              (unsigned long) sample_interval,
+              (unsigned long) depot_stack_count ());
+      report ("memprof: %lu sites calibrated to exact totals (%lu records); "
+              "%lu records left as sampled; %lu allocations (%lu bytes) "
+              "tallied at sites without a record",
+              (unsigned long) calibration.sites,
+              (unsigned long) calibration.records,
+              (unsigned long) calibration.records_left,
+              (unsigned long) calibration.lost_allocations,
+              (unsigned long) calibration.lost_bytes);
+    }
   if (flags.print_text)
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
@@ -480,6 +495,7 @@ after_fork_child ()
   modules_after_fork_child ();
   hib_clear ();
   histogram_clear ();
+  site_tally_reset ();
   advance_epoch ();
   parent_pid = (uint64_t) sys_getppid ();
   process_id = sys_getpid ();
@@ -707,6 +723,7 @@ __memprof_profile_reset (void)
   lock_dump ();
   hib_clear ();
   histogram_clear ();
+  site_tally_reset ();
   advance_epoch ();
   unlock_dump ();
 }

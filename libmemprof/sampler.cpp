@@ -229,6 +229,12 @@ sampler_after_fork_child ()
 }
 
 uint64_t
+sampler_random ()
+{
+  return next_random ();
+}
+
+uint64_t
 sampled_blocks ()
 {
   return __atomic_load_n (&blocks_sampled, __ATOMIC_RELAXED);

@@ -82,6 +82,10 @@ sampling_stopped ()
 void sampler_init ();
 void sampler_after_fork_child ();
 
+// The calling thread's next 64 random bits (the dump's calibration
+// rounds with them).
+uint64_t sampler_random ();
+
 // Blocks sampled so far (reported at verbosity=1 with each dump).
 uint64_t sampled_blocks ();
 

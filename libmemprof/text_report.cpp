@@ -56,7 +56,12 @@ print_text_report (const HibNode *records, const ProfileMeta &meta)
   report ("memprof: profile of pid %lu (dump %lu): %lu allocation contexts",
           (unsigned long) meta.pid, (unsigned long) meta.dump_sequence,
           (unsigned long) n);
-  if (meta.sample_interval)
+  if (meta.sample_interval && meta.site_calibrated)
+    report ("memprof: sampled profile (sample_interval=%lu): counts and "
+            "sizes are exact per allocation site, their split among "
+            "contexts, accesses and live bytes are estimates",
+            (unsigned long) meta.sample_interval);
+  else if (meta.sample_interval)
     report ("memprof: sampled profile (sample_interval=%lu): counts, sizes, "
             "accesses and live bytes are estimates",
             (unsigned long) meta.sample_interval);

@@ -165,7 +165,12 @@ enum memprof_indexed_summary_tag
   MEMPROF_SUMMARY_SAMPLE_INTERVAL = 10,
   /* Bytes one access counter covered: 8 in histogram mode (the profile
      has a HISTOGRAMS section); absent in the default mode (64).  */
-  MEMPROF_SUMMARY_ACCESS_GRANULE = 11
+  MEMPROF_SUMMARY_ACCESS_GRANULE = 11,
+  /* 1: every raw profile merged in was sampled and calibrated to exact
+     per-site totals (raw metadata SITE_CALIBRATED), so each frame-0
+     site's alloc_count and total_size sums are exact.  Absent: not
+     (a merge with an uncalibrated sampled profile drops it).  */
+  MEMPROF_SUMMARY_SITE_CALIBRATED = 12
 };
 
 #endif /* MEMPROF_INDEXED_FORMAT_H */

@@ -73,7 +73,8 @@
         Later additions within it: MIB fields 23..28 (the live heap) and
         the PEAK_* metadata; a profile without them reads them as 0 and
         as no peak.  Version 3 later: SAMPLE_INTERVAL metadata; a profile
-        without it is exact.  */
+        without it is exact.  Later still: SITE_CALIBRATED metadata; a
+        sampled profile without it has no exact per-site totals.  */
 
 #ifndef MEMPROF_RAW_FORMAT_H
 #define MEMPROF_RAW_FORMAT_H
@@ -131,10 +132,19 @@ enum memprof_raw_meta_tag
                                      (sample_interval); absent in an
                                      exact one.  Its records are
                                      weighted estimates.  */
-  MEMPROF_META_ACCESS_GRANULE = 14 /* u64: bytes one access counter
+  MEMPROF_META_ACCESS_GRANULE = 14, /* u64: bytes one access counter
                                       covers: 8 in histogram mode (8-byte
                                       slots); absent: 64, the default
                                       mode's granules.  */
+  MEMPROF_META_SITE_CALIBRATED = 15 /* u64 1, sampled profiles only: the
+                                      records of each frame-0 site were
+                                      scaled to the site's exact totals,
+                                      so per site (frames 0 alike) the
+                                      alloc_count and total_size sums
+                                      are exact; the split among the
+                                      site's contexts and the other
+                                      fields stay estimates.  Absent:
+                                      every record is an estimate.  */
 };
 
 /* One executable mapping of a module (one PT_LOAD with PF_X).  The

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check one record of a `memprof-dump --json` document.
 
-Usage: check-profile.py [--none] JSON-FILE SELECTOR [CHECKS]
+Usage: check-profile.py [--none | --sum] JSON-FILE SELECTOR [CHECKS]
 
 SELECTOR picks records by their allocation stack:
   fn=NAME       frame 0's function is NAME
@@ -25,7 +25,9 @@ histogram.3), "(NAME)" the one object of a list whose "name" is NAME
 as 1 and 0).
 
 Without --none, exactly one record must match the selector and pass every
-check.  With --none, no record may match.  Exit status: 0 when the check
+check.  With --none, no record may match.  With --sum, one or more records
+may match and the checks apply to the sums of their numeric fields (the
+per-site totals of a sampled profile: every context under one frame 0).  Exit status: 0 when the check
 holds, 1 when it does not (with one message saying why on stdout), 2 when
 the arguments or the JSON document are unusable.
 """
@@ -159,12 +161,15 @@ def field_value(record, field):
 
 
 def main(argv):
-    expect_none = False
+    expect_none = summed = False
     if argv and argv[0] == "--none":
         expect_none = True
         argv = argv[1:]
+    elif argv and argv[0] == "--sum":
+        summed = True
+        argv = argv[1:]
     if len(argv) not in (2, 3):
-        usage_error("usage: check-profile.py [--none] JSON-FILE SELECTOR [CHECKS]")
+        usage_error("usage: check-profile.py [--none | --sum] JSON-FILE SELECTOR [CHECKS]")
     path, selector_text = argv[0], argv[1]
     checks = parse_checks(argv[2] if len(argv) == 3 else "")
     matches = parse_selector(selector_text)
@@ -185,6 +190,13 @@ def main(argv):
                   % (len(selected), selector_text, describe(selected[0])))
             return 1
         return 0
+    if summed and selected:
+        sums = {}
+        for r in selected:
+            for key, value in r.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    sums[key] = sums.get(key, 0) + value
+        selected = [dict(sums, stack=selected[0].get("stack"))]
     if len(selected) != 1:
         print("%d records match %s, expected exactly 1 (of %d records: %s)"
               % (len(selected), selector_text, len(records),

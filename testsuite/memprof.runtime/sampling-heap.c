@@ -153,7 +153,9 @@ reallocs (void)
     {
       char *p = malloc (20);
       size_t u = malloc_usable_size (p);
-      check (u == 24, "a 20-byte block is glibc's", u);
+      /* (The first block of a site in a thread is the runtime's, with
+         weight 1: site_tally.h.)  */
+      check (u == 24 || i == 0, "a 20-byte block is glibc's", u);
       fill (p, 'b', u);
       p = grow_big (p);
       check (p && all_are (p, 'b', u), "realloc glibc -> 16 MiB keeps bytes", i);
@@ -165,12 +167,19 @@ reallocs (void)
       /* Ours shrunk to 16 bytes: not sampled, so glibc's.  */
       p = realloc (p, 16);
       check (p && all_are (p, 'c', 16), "realloc 32 MiB -> 16 keeps bytes", i);
-      check (is_glibcs (p, 16), "a block shrunk to 16 bytes is glibc's", i);
+      check (is_glibcs (p, 16) || i == 0,
+             "a block shrunk to 16 bytes is glibc's", i);
       free (p);
     }
 
   /* realloc (NULL, N), realloc (P, 0), reallocarray's overflow.  */
-  char *p = realloc (NULL, 50);
+  /* (Twice: a site's first block in a thread is the runtime's.)  */
+  char *p = NULL;
+  for (int k = 0; k < 2; k++)
+    {
+      free (p);
+      p = realloc (NULL, 50);
+    }
   check (p != NULL && is_glibcs (p, 50), "realloc (NULL, 50)", 0);
   check (realloc (p, 0) == NULL, "realloc (p, 0) frees", 0);
   p = malloc (32);
@@ -299,7 +308,12 @@ forked (void)
         _exit (2);
       free (small);
       free (big);
-      void *p = malloc (77);
+      void *p = NULL;
+      for (int k = 0; k < 2; k++)
+        {
+          free (p);
+          p = malloc (77);   /* The second: not the site's first.  */
+        }
       void *q = malloc (BIG);
       if (!p || !q || !is_glibcs (p, 77))
         _exit (3);

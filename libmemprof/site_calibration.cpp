@@ -1,0 +1,282 @@
+// The dump's calibration of sampled records to the exact site tallies
+// (see site_calibration.h).
+
+#include "site_calibration.h"
+#include "internal.h"
+#include "sampler.h"
+#include "site_tally.h"
+#include "stack_depot.h"
+
+namespace memprof {
+
+namespace {
+
+// The scaled fields: the additive ones a block's life fills.  The
+// first two are constrained to the site's exact totals.
+uint64_t memprof_raw_mib::*const kScaled[] = {
+  &memprof_raw_mib::alloc_count,
+  &memprof_raw_mib::total_size,
+  &memprof_raw_mib::total_access_count,
+  &memprof_raw_mib::total_lifetime,
+  &memprof_raw_mib::num_migrated_cpu,
+  &memprof_raw_mib::num_lifetime_overlaps,
+  &memprof_raw_mib::num_same_alloc_cpu,
+  &memprof_raw_mib::num_same_dealloc_cpu,
+  &memprof_raw_mib::total_percent_utilized,
+};
+constexpr uint32_t kFields = sizeof kScaled / sizeof kScaled[0];
+constexpr uint32_t kCount = 0, kBytes = 1, kAccesses = 2;
+
+struct Site
+{
+  uintptr_t pc;              // 0: empty.
+  uint64_t exact_count, exact_bytes;
+  uint64_t records, done;
+  // Over the site's records as sampled: allocations A, bytes S, and
+  // sum of S_c^2 / A_c; the smallest and largest mean size.
+  uint64_t count, bytes;
+  double size_moment, min_mean, max_mean;
+  // The record factor g = alpha + beta * mean size (regression), or
+  // alpha for counts and beta for bytes and accesses (ratios).
+  bool regression;
+  double alpha, beta;
+  double offset;             // Uniform in [0, 1): the rounding's.
+  // Sum over the records of max (0, g_c A_c - 1): what the records'
+  // scaled counts hold beyond the one allocation each keeps.
+  double excess;
+  double cum[kFields];       // Running scaled sums, before rounding.
+  uint64_t out[kFields];     // ... and after.
+};
+
+struct SiteMap
+{
+  Site *sites;
+  uint64_t mask;
+  uint64_t lost_count, lost_bytes;
+};
+
+Site *
+find (SiteMap &m, uintptr_t pc, bool insert)
+{
+  uint64_t i = (pc * 0x9e3779b97f4a7c15ULL) >> 20;
+  for (;; i++)
+    {
+      Site &s = m.sites[i & m.mask];
+      if (s.pc == pc)
+        return &s;
+      if (s.pc == 0)
+        {
+          if (!insert)
+            return nullptr;
+          s.pc = pc;
+          s.min_mean = 1e300;
+          return &s;
+        }
+    }
+}
+
+uintptr_t
+frame0 (const memprof_raw_mib &mib)
+{
+  const uintptr_t *pcs;
+  uint32_t n = depot_get ((uint32_t) mib.stack_id, &pcs);
+  return n ? pcs[0] & ~MEMPROF_RAW_PC_RECURSION_FOLDED : 0;
+}
+
+void
+add_record (Site &s, const memprof_raw_mib &mib)
+{
+  s.records++;
+  s.count += mib.alloc_count;
+  s.bytes += mib.total_size;
+  if (!mib.alloc_count)
+    return;
+  double mean = (double) mib.total_size / (double) mib.alloc_count;
+  s.size_moment += mean * (double) mib.total_size;
+  if (mean < s.min_mean)
+    s.min_mean = mean;
+  if (mean > s.max_mean)
+    s.max_mean = mean;
+}
+
+void
+add_tally (uintptr_t pc, uint64_t count, uint64_t bytes, void *arg)
+{
+  SiteMap &m = *(SiteMap *) arg;
+  Site *s = find (m, pc, false);
+  if (s)
+    {
+      s->exact_count += count;
+      s->exact_bytes += bytes;
+    }
+  else
+    {
+      m.lost_count += count;
+      m.lost_bytes += bytes;
+    }
+}
+
+// Whether S's records can be scaled to its tally: each record stands for
+// at least one real allocation.
+inline bool
+calibratable (const Site &s)
+{
+  return s.count && s.exact_count >= s.records;
+}
+
+// Choose S's factors.  The regression estimator: one factor per record
+// c, g_c = alpha + beta * m_c (m_c its mean size), with
+//   sum g_c A_c = N  and  sum g_c S_c = B,
+// i.e. alpha A + beta S = N, alpha S + beta Q = B (Q = sum S_c^2/A_c):
+// every field of a record scales alike, so its means (size, lifetime,
+// accesses per block) stay as sampled while the site's counts and bytes
+// become exact.  When the records' mean sizes are (nearly) all equal or
+// a factor would not be positive, the ratios N/A for the counts and
+// B/S for bytes and accesses instead.
+void
+choose_factors (Site &s)
+{
+  double a = (double) s.count, b = (double) s.bytes, q = s.size_moment;
+  double n = (double) s.exact_count, bytes = (double) s.exact_bytes;
+  double det = a * q - b * b;
+  s.regression = false;
+  if (s.records > 1 && s.max_mean > s.min_mean && det > 1e-9 * a * q)
+    {
+      double alpha = (n * q - bytes * b) / det;
+      double beta = (a * bytes - b * n) / det;
+      if (alpha + beta * s.min_mean > 0 && alpha + beta * s.max_mean > 0)
+        {
+          s.regression = true;
+          s.alpha = alpha;
+          s.beta = beta;
+          return;
+        }
+    }
+  s.alpha = n / a;
+  s.beta = b ? bytes / b : 1;
+}
+
+// The factors of record MIB of S: for counts, for bytes and accesses.
+inline void
+record_factors (const Site &s, const memprof_raw_mib &mib, double *g_count,
+                double *g_bytes)
+{
+  *g_count = s.alpha;
+  *g_bytes = s.beta;
+  if (s.regression && mib.alloc_count)
+    *g_count = *g_bytes = s.alpha + s.beta * ((double) mib.total_size
+                                              / (double) mib.alloc_count);
+}
+
+inline double
+count_excess (double scaled_count)
+{
+  return scaled_count > 1 ? scaled_count - 1 : 0;
+}
+
+void
+add_excess (Site &s, const memprof_raw_mib &mib)
+{
+  double g_count, g_bytes;
+  record_factors (s, mib, &g_count, &g_bytes);
+  s.excess += count_excess (g_count * (double) mib.alloc_count);
+}
+
+void
+scale_record (Site &s, memprof_raw_mib &mib)
+{
+  double g_count, g_bytes;
+  record_factors (s, mib, &g_count, &g_bytes);
+  bool last = ++s.done == s.records;
+  for (uint32_t f = 0; f < kFields; f++)
+    {
+      uint64_t &v = mib.*kScaled[f];
+      double x = (double) v * (f == kBytes || f == kAccesses ? g_bytes : g_count);
+      uint64_t base = 0, total = UINT64_MAX;
+      if (f == kCount)
+        {
+          // One allocation per record, the others shared out in
+          // proportion to what each record's scaled count holds beyond
+          // its one (when every scaled count is at least 1, as when
+          // N >= A, this is the scaled count itself).
+          base = 1;
+          total = s.exact_count - s.records;
+          x = s.excess > 0 ? count_excess (x) * (double) total / s.excess
+                           : (double) total / (double) s.records;
+        }
+      else if (f == kBytes && s.bytes)
+        total = s.exact_bytes;
+      // Systematic rounding: the running sum rounded at the site's
+      // offset, so each record is right in expectation and the rounded
+      // sums are the exact totals (the last record takes what is left).
+      s.cum[f] += x;
+      uint64_t upto = (uint64_t) (s.cum[f] + s.offset);
+      if (upto > total || (last && total != UINT64_MAX))
+        upto = total;
+      if (upto < s.out[f])
+        upto = s.out[f];
+      v = base + (upto - s.out[f]);
+      s.out[f] = upto;
+    }
+}
+
+} // namespace
+
+bool
+site_calibrate (HibNode *records, CalibrationStats *stats)
+{
+  *stats = CalibrationStats ();
+  uint64_t n = 0;
+  for (HibNode *r = records; r; r = r->next)
+    n++;
+  uint64_t slots = 64;
+  while (slots < 2 * n)
+    slots *= 2;
+  size_t map_size = round_up (slots * sizeof (Site), kPageSize);
+  SiteMap m = { (Site *) map_memory (map_size, false), slots - 1, 0, 0 };
+  if (!m.sites)
+    return false;
+  for (HibNode *r = records; r; r = r->next)
+    {
+      uintptr_t pc = frame0 (r->mib);
+      if (!pc)
+        continue;
+      add_record (*find (m, pc, true), r->mib);
+    }
+  uint64_t untallied;
+  site_tally_take (add_tally, &m, &untallied);
+  stats->lost_allocations = m.lost_count + untallied;
+  stats->lost_bytes = m.lost_bytes;
+  for (uint64_t i = 0; i < slots; i++)
+    {
+      Site &s = m.sites[i];
+      if (!s.pc || !calibratable (s))
+        continue;
+      stats->sites++;
+      choose_factors (s);
+      s.offset = (double) (sampler_random () >> 11) * 0x1p-53;
+    }
+  for (HibNode *r = records; r; r = r->next)
+    {
+      uintptr_t pc = frame0 (r->mib);
+      Site *s = pc ? find (m, pc, false) : nullptr;
+      if (s && calibratable (*s))
+        add_excess (*s, r->mib);
+    }
+  for (HibNode *r = records; r; r = r->next)
+    {
+      uintptr_t pc = frame0 (r->mib);
+      Site *s = pc ? find (m, pc, false) : nullptr;
+      if (!s || !calibratable (*s))
+        {
+          stats->records_left++;
+          continue;
+        }
+      scale_record (*s, r->mib);
+      stats->records++;
+    }
+  unmap_memory (m.sites, map_size);
+  return true;
+}
+
+} // namespace memprof

@@ -1,0 +1,51 @@
+// Sampling mode, at the dump: the sampled records of each site (frame 0's
+// PC) are scaled so that their allocation counts and bytes add up to the
+// site's exact tally (site_tally.h): a calibration estimator per site
+// (post-stratification by frame-0 site, with the block size as second
+// auxiliary variable).
+//
+// For a site with exact totals N allocations and B bytes whose records c
+// hold A_c weighted allocations and S_c weighted bytes (sums A, S), every
+// additive field of record c (alloc_count, total_size, the access,
+// lifetime, utilisation, CPU and overlap sums) is multiplied by one
+// factor g_c = alpha + beta * S_c / A_c, alpha and beta chosen so that
+// sum g_c A_c = N and sum g_c S_c = B (the linear calibration, or GREG,
+// estimator: the records' mean size, lifetime and accesses per block
+// stay as sampled).  When that has no solution with every g_c > 0 (all
+// records of about one mean size, or noise), the counts are multiplied
+// by N / A and bytes and accesses by B / S (two ratio estimators).
+// Each field is rounded at random and systematically over the site's
+// records (one uniform offset per site, cumulative sums rounded), so a
+// record's value is right in expectation and the site's alloc_count sums
+// to N and its total_size to B exactly.  Every record keeps at least one
+// allocation (each stands for at least one real block).  Minima, maxima,
+// timestamps and the live heap fields stay as sampled.  A record whose
+// site has no tally (or a site holding more records than allocations,
+// only when a dump races other threads' allocations) is left as the
+// sampler weighted it.
+
+#ifndef MEMPROF_SITE_CALIBRATION_H
+#define MEMPROF_SITE_CALIBRATION_H
+
+#include <stdint.h>
+
+#include "hib_table.h"
+
+namespace memprof {
+
+struct CalibrationStats
+{
+  uint64_t sites;              // Sites calibrated.
+  uint64_t records;            // Records calibrated.
+  uint64_t records_left;       // Records left as weighted.
+  uint64_t lost_allocations;   // Tallied at sites no record has, or
+  uint64_t lost_bytes;         // untallied (tables full).
+};
+
+// Calibrate RECORDS in place; false (nothing changed) when no memory
+// could be mapped for the per-site sums.
+bool site_calibrate (HibNode *records, CalibrationStats *stats);
+
+} // namespace memprof
+
+#endif
