@@ -124,13 +124,7 @@ def _exact_targets(results):
     """Issue 12: the exact mode at most 2.0x on every workload, and the
     recursive insert's profile small and its run quick."""
     out = []
-    slow, timed = [], 0
-    for name, r in results["workloads"].items():
-        s = _run(r, "memprof", "slowdown")
-        if s is not None:
-            timed += 1
-            if s > EXACT_TARGET:
-                slow.append("%s (%.2fx)" % (name, s))
+    slow, timed = _slower_than(results, "memprof", EXACT_TARGET)
     if timed:
         out.append(("Exact mode <= %.1fx on every workload" % EXACT_TARGET,
                     not slow, "not met on: " + ", ".join(slow) if slow else
@@ -152,6 +146,19 @@ def _exact_targets(results):
     return out
 
 
+def _slower_than(results, build, limit):
+    """([workload (slowdown)] of BUILD's workloads slower than LIMIT,
+    how many were timed)."""
+    slow, timed = [], 0
+    for name, r in results["workloads"].items():
+        s = _run(r, build, "slowdown")
+        if s is not None:
+            timed += 1
+            if s > limit:
+                slow.append("%s (%.2fx)" % (name, s))
+    return slow, timed
+
+
 SAMPLED_TARGET = 1.3
 
 
@@ -159,13 +166,9 @@ def _sampled_targets(results):
     """Issue 12: the sampling mode at 1 MiB <= 1.3x on every workload,
     and its per-site estimates within 10% for the sites holding 90% of
     the bytes."""
-    slow, inexact, timed, checked = [], [], 0, 0
+    slow, timed = _slower_than(results, "memprof-sampled", SAMPLED_TARGET)
+    inexact, checked = [], 0
     for name, r in results["workloads"].items():
-        s = _run(r, "memprof-sampled", "slowdown")
-        if s is not None:
-            timed += 1
-            if s > SAMPLED_TARGET:
-                slow.append("%s (%.2fx)" % (name, s))
         acc = r.get("sampled_accuracy")
         if acc and "sites" in acc:
             checked += 1
