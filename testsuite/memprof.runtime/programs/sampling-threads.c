@@ -29,8 +29,9 @@ main_blocks (void)
 {
   for (int i = 0; i < 10; i++)
     {
-      sink = main_site ();
-      free (sink);
+      void *p = main_site ();
+      sink = p;
+      free (p);
     }
 }
 
@@ -38,17 +39,21 @@ static void *
 worker (void *arg)
 {
   long t = (long) arg;
+  /* Each block goes through a local: SINK is shared, and another
+     thread may store its own block there between the two lines.  */
   for (long i = 0; i < (t + 1) * 50000; i++)
     {
-      sink = thread_site ();
-      free (sink);
+      void *p = thread_site ();
+      sink = p;
+      free (p);
     }
   pthread_barrier_wait (&phase);   /* Main dumps.  */
   pthread_barrier_wait (&phase);
   for (long i = 0; i < 20000; i++)
     {
-      sink = thread_site2 ();
-      free (sink);
+      void *p = thread_site2 ();
+      sink = p;
+      free (p);
     }
   return NULL;
 }
