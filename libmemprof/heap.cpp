@@ -15,7 +15,6 @@
 #include "live_heap.h"
 #include "per_thread.h"
 #include "shadow.h"
-#include "site_tally.h"
 #include "sampler.h"
 #include "sampling_heap.h"
 #include "stack_depot.h"
@@ -291,10 +290,7 @@ allocate_block (size_t size, size_t align, uintptr_t frame, bool zero)
       return nullptr;
     }
   ChunkHeader *h = header_before (p);
-  if (Sampled)
-    start_sampled_life (p, h, size, frame);
-  else
-    stamp_life<false> (p, h, size, frame);
+  start_life (p, h, size, frame, Sampled);
   // calloc: every usable byte is zero (glibc's contract), slack included,
   // since malloc_usable_size promises it to the program.  A secondary
   // block comes from a fresh anonymous mapping, already zero.
@@ -384,13 +380,13 @@ reallocate (void *p, size_t size, uintptr_t frame)
   // sampler, ours when sampled, the C library's when not; tallied at
   // its site, and ours with weight 1 when the site is new to the thread.
   bool sampled = false;
-  if (UNLIKELY (sample_interval != 0) && !sampling_stopped ()
-      && LIKELY (!site_tally_add (site_of_frame (frame), size)))
+  if (UNLIKELY (sample_interval != 0) && !sampling_stopped ())
     {
-      if (!sample_allocation (size))
+      BlockKind kind = sampling_mode_kind (size, frame);
+      if (kind == BlockKind::kUnsampled)
         return move_block (allocate_unsampled (size, kLibcMallocAlign, false),
                            p, usable, size);
-      sampled = true;
+      sampled = kind == BlockKind::kSampled;
     }
   if (realloc_in_place (size, usable))
     {

@@ -5,7 +5,6 @@
 #include "allocator.h"
 #include "runtime.h"
 #include "sampler.h"
-#include "site_tally.h"
 
 #include <dlfcn.h>
 
@@ -46,14 +45,15 @@ allocate_sampling_mode (size_t size, size_t align, uintptr_t frame,
 {
   if (UNLIKELY (sampling_stopped ()))
     return allocate (size, align, frame, zero);   // Exact from now on.
-  // Every block is tallied at its site (site_tally.h); a site's first
-  // block in this thread (since the last dump) is ours with weight 1,
-  // outside the Poisson process, which stays one over the other blocks.
-  if (UNLIKELY (site_tally_add (site_of_frame (frame), size)))
-    return allocate_exact (size, align, frame, zero);
-  if (LIKELY (!sample_allocation (size)))
-    return allocate_unsampled (size, align, zero);
-  return allocate_sampled (size, align, frame, zero);
+  switch (sampling_mode_kind (size, frame))
+    {
+    case BlockKind::kUnsampled:
+      return allocate_unsampled (size, align, zero);
+    case BlockKind::kSampled:
+      return allocate_sampled (size, align, frame, zero);
+    default:
+      return allocate_exact (size, align, frame, zero);
+    }
 }
 
 void
@@ -68,14 +68,14 @@ deallocate_sampling_mode (void *p)
 void *
 reallocate_foreign (void *p, size_t size, uintptr_t frame)
 {
-  bool forced = false;
-  if (sample_interval != 0 && !sampling_stopped ()
-      && (UNLIKELY (forced = site_tally_add (site_of_frame (frame), size))
-          || UNLIKELY (sample_allocation (size))))
+  BlockKind kind = BlockKind::kUnsampled;
+  if (sample_interval != 0 && !sampling_stopped ())
+    kind = sampling_mode_kind (size, frame);
+  if (kind != BlockKind::kUnsampled)
     {
-      void *q = forced ? allocate_exact (size, kLibcMallocAlign, frame, false)
-                       : allocate_sampled (size, kLibcMallocAlign, frame,
-                                           false);
+      void *q = kind == BlockKind::kExact
+                  ? allocate_exact (size, kLibcMallocAlign, frame, false)
+                  : allocate_sampled (size, kLibcMallocAlign, frame, false);
       if (!q)
         return nullptr;
       // Every byte malloc_usable_size promised is the program's.

@@ -27,6 +27,8 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "sampler.h"
+#include "site_tally.h"
 
 namespace memprof {
 
@@ -58,6 +60,23 @@ bool sampling_heap_init ();
 // The alignment the C library's malloc guarantees: a request aligned no
 // more than this is a plain malloc.
 constexpr size_t kLibcMallocAlign = 16;
+
+// What a new block of SIZE bytes from FRAME's caller is in the sampling
+// mode while it samples: tallied at its site (site_tally.h), a site's
+// first block in this thread since the last dump is ours with weight 1
+// (kExact), outside the Poisson process, which stays one over the other
+// blocks: kSampled when a sampling point falls in them, else kUnsampled
+// (the C library's).  The one place malloc and both reallocs decide.
+// (Inline: it is the unsampled allocation's whole decision.)
+enum class BlockKind { kExact, kSampled, kUnsampled };
+MEMPROF_ALWAYS_INLINE BlockKind
+sampling_mode_kind (size_t size, uintptr_t frame)
+{
+  if (UNLIKELY (site_tally_add (site_of_frame (frame), size)))
+    return BlockKind::kExact;
+  return UNLIKELY (sample_allocation (size)) ? BlockKind::kSampled
+                                             : BlockKind::kUnsampled;
+}
 
 // An allocation in the sampling mode (sample_interval != 0).
 void *allocate_sampling_mode (size_t size, size_t align, uintptr_t frame,
