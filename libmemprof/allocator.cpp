@@ -30,6 +30,8 @@
 
 namespace memprof {
 
+HeapSpan heap_span;
+
 namespace {
 
 constexpr int kNumClasses = 59;
@@ -38,6 +40,7 @@ constexpr uintptr_t kMaxPrimaryBlock = 131072;
 constexpr int kRegionShift = 36;
 constexpr uintptr_t kRegionSize = (uintptr_t) 1 << kRegionShift;
 constexpr uintptr_t kSpaceSize = kRegionSize * kNumClasses;
+static_assert (kSpaceSize == kPrimarySpaceSize, "allocator.h's primary space size");
 
 constexpr uintptr_t
 class_block_size (int c)
@@ -131,7 +134,6 @@ static_assert (sizeof (LargeHeader) == 64, "large header is 64 bytes");
 constexpr uint64_t kLargeMagic = 0x6d656d70726f664cULL;
 constexpr uintptr_t kLargeOffset = sizeof (LargeHeader) + sizeof (ChunkHeader);
 
-uintptr_t space_base;
 SpinLock init_lock;
 ClassRegion regions[kNumClasses];
 
@@ -172,7 +174,7 @@ batch_count (void *user)
 uintptr_t
 region_base (int c)
 {
-  return space_base + (uintptr_t) c * kRegionSize;
+  return heap_span.primary_base + (uintptr_t) c * kRegionSize;
 }
 
 // Fill the empty LIST with up to batch_blocks(c) blocks: a stored batch
@@ -392,6 +394,13 @@ secondary_allocate (size_t size, size_t align)
   ChunkHeader *h = header_before ((void *) user);
   h->flags = kChunkSecondary;
   LockGuard g (large_lock);
+  // Widen the secondary interval over the mapping before the block is
+  // handed out (readers load the two ends without the lock).
+  uintptr_t lo = (uintptr_t) m, hi = lo + map_size;
+  if (!heap_span.secondary_hi || lo < heap_span.secondary_lo)
+    __atomic_store_n (&heap_span.secondary_lo, lo, __ATOMIC_RELAXED);
+  if (hi > heap_span.secondary_hi)
+    __atomic_store_n (&heap_span.secondary_hi, hi, __ATOMIC_RELAXED);
   if (!large_list.next)
     large_list.next = large_list.prev = &large_list;
   lh->next = large_list.next;
@@ -431,17 +440,17 @@ allocator_space_size ()
 bool
 allocator_init ()
 {
-  if (__atomic_load_n (&space_base, __ATOMIC_ACQUIRE))
+  if (__atomic_load_n (&heap_span.primary_base, __ATOMIC_ACQUIRE))
     return true;
   LockGuard g (init_lock);
-  if (space_base)
+  if (heap_span.primary_base)
     return true;
   void *p = map_memory (kSpaceSize, true);
   if (!p)
     return false;
   if (pthread_key_create (&cache_key, cache_destructor) == 0)
     cache_key_ok = true;
-  __atomic_store_n (&space_base, (uintptr_t) p, __ATOMIC_RELEASE);
+  __atomic_store_n (&heap_span.primary_base, (uintptr_t) p, __ATOMIC_RELEASE);
   return true;
 }
 
@@ -487,9 +496,9 @@ ChunkHeader *
 allocator_header (const void *p)
 {
   uintptr_t u = (uintptr_t) p;
-  if (u - space_base < kSpaceSize)
+  if (u - heap_span.primary_base < kSpaceSize)
     {
-      int c = (int) ((u - space_base) >> kRegionShift);
+      int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
       uintptr_t offset = u - region_base (c);
       if ((u & 31) || offset < sizeof (ChunkHeader))
         return nullptr;
@@ -507,7 +516,9 @@ allocator_header (const void *p)
         return header_before (p);
       return nullptr;
     }
-  if (!space_base || (u & 63) || u < kLargeOffset)
+  // Outside every secondary mapping (the C library's blocks in the
+  // sampling mode, mostly): no block, decided without reading memory.
+  if (!allocator_in_secondary_span (u) || (u & 63) || u < kLargeOffset)
     return nullptr;
   // A secondary block's user pointer is at least kLargeOffset into its
   // page or starts one (its header then ends the page before, which is
@@ -538,7 +549,7 @@ allocator_release (void *p, ChunkHeader *h)
       return;
     }
   uintptr_t u = (uintptr_t) p;
-  int c = (int) ((u - space_base) >> kRegionShift);
+  int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
   void *first = p;
   if (UNLIKELY (h->flags & kChunkAligned))
     {
@@ -559,7 +570,7 @@ allocator_usable_size (const void *p, const ChunkHeader *h)
       LargeHeader *lh = large_header (p);
       return lh->map_start + lh->map_size - u;
     }
-  int c = (int) ((u - space_base) >> kRegionShift);
+  int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
   return primary_block_start (u, h, c) + class_block_size (c) - u;
 }
 
@@ -568,7 +579,7 @@ allocator_primary_span (const void *p, const ChunkHeader *h,
                         uintptr_t *begin, uintptr_t *end)
 {
   uintptr_t u = (uintptr_t) p;
-  int c = (int) ((u - space_base) >> kRegionShift);
+  int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
   uintptr_t block = primary_block_start (u, h, c);
   *begin = block + sizeof (ChunkHeader);
   *end = block + class_block_size (c);
@@ -578,7 +589,7 @@ void
 allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
                               void *arg)
 {
-  if (!space_base)
+  if (!heap_span.primary_base)
     return;
   for (int c = 0; c < kNumClasses; c++)
     {

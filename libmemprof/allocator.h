@@ -17,6 +17,40 @@ namespace memprof {
 // stop at 1 TiB).
 constexpr size_t kMaxAllocationSize = (size_t) 1 << 40;
 
+// Where blocks can be: the primary space (kPrimarySpaceSize bytes from
+// primary_base, 0 until allocator_init) and an interval covering every
+// secondary mapping made so far (widened, never narrowed).  Read by
+// allocator_may_hold on every counted range, so it sits on one line.
+struct alignas (64) HeapSpan
+{
+  uintptr_t primary_base;
+  uintptr_t secondary_lo;   // Both 0 until the first secondary block.
+  uintptr_t secondary_hi;
+};
+extern HeapSpan heap_span;
+constexpr uintptr_t kPrimarySpaceSize = (uintptr_t) 59 << 36;
+
+// Whether P may lie in a block: false for stacks, globals and (in the
+// sampling mode) the C library's heap, whose shadow nobody reads, so the
+// interceptors need not count accesses there.  True for every byte of
+// every block; also for some other memory (anything below
+// kPrimarySpaceSize before allocator_init, mappings between secondary
+// blocks), which only costs a count.
+inline bool
+allocator_in_secondary_span (uintptr_t u)
+{
+  return u - heap_span.secondary_lo
+         < heap_span.secondary_hi - heap_span.secondary_lo;
+}
+
+inline bool
+allocator_may_hold (const void *p)
+{
+  uintptr_t u = (uintptr_t) p;
+  return u - heap_span.primary_base < kPrimarySpaceSize
+         || allocator_in_secondary_span (u);
+}
+
 // Reserve the primary space.  Safe to call repeatedly and from any
 // thread; false if the kernel refused.
 bool allocator_init ();

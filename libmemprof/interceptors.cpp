@@ -11,6 +11,7 @@
 // <string.h> is not included: its C++ overloads of strchr and friends
 // would clash with these C definitions.
 
+#include "allocator.h"
 #include "runtime.h"
 #include "memprof/range_access.h"
 #include "shadow.h"
@@ -28,9 +29,14 @@ using namespace memprof;
 
 namespace {
 
+// Count a range where a block may be (allocator_may_hold): a copy to
+// or from a stack buffer, a global or, in the sampling mode, the C
+// library's heap touches no shadow.
 inline void
 count (const void *p, size_t n)
 {
+  if (!allocator_may_hold (p))
+    return;
   if (UNLIKELY (histogram_mode))
     memprof_histogram_count_range (__memprof_histogram_shadow_base,
                                    (uintptr_t) p, n);
