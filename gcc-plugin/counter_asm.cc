@@ -81,22 +81,7 @@ strip_address_conversions (tree t)
   return t;
 }
 
-/* The value of T if it is a constant addend of an address, read in
-   address arithmetic (modulo 2^64: sizetype's "huge" addends are
-   negative offsets).  */
-bool
-address_constant (tree t, HOST_WIDE_INT *value)
-{
-  if (TREE_CODE (t) != INTEGER_CST)
-    return false;
-  if (TYPE_PRECISION (TREE_TYPE (t)) == HOST_BITS_PER_WIDE_INT)
-    *value = (HOST_WIDE_INT) TREE_INT_CST_LOW (t);
-  else if (tree_fits_shwi_p (t))
-    *value = tree_to_shwi (t);
-  else
-    return false;
-  return true;
-}
+
 
 /* An operand the asm can take in a register as it is.  */
 bool
@@ -113,6 +98,23 @@ append_text (auto_vec<char> *text, const char *s)
 }
 
 } // namespace
+
+/* The value of T if it is a constant addend of an address, read in
+   address arithmetic (modulo 2^64: sizetype's "huge" addends are
+   negative offsets).  */
+bool
+memprof_address_constant (tree t, HOST_WIDE_INT *value)
+{
+  if (TREE_CODE (t) != INTEGER_CST)
+    return false;
+  if (TYPE_PRECISION (TREE_TYPE (t)) == HOST_BITS_PER_WIDE_INT)
+    *value = (HOST_WIDE_INT) TREE_INT_CST_LOW (t);
+  else if (tree_fits_shwi_p (t))
+    *value = tree_to_shwi (t);
+  else
+    return false;
+  return true;
+}
 
 /* The pointer ADDRESS is a constant away from, adding the constant to
    *OFFSET: through conversions (also of SSA names: _4 = (void *) iv),
@@ -155,7 +157,8 @@ memprof_address_base (tree address, HOST_WIDE_INT *offset)
       else
 	break;
       HOST_WIDE_INT addend;
-      if (!address_constant (constant, &addend) || !fits_displacement (addend)
+      if (!memprof_address_constant (constant, &addend)
+	  || !fits_displacement (addend)
 	  || !fits_displacement (*offset + addend))
 	break;
       *offset += addend;

@@ -35,6 +35,7 @@
 #include "tree-ssa-alias.h"
 #include "cfgloop.h"
 #include "tree-eh.h"
+#include "asan.h"
 
 #include "gcc-compat.h"
 

@@ -14,12 +14,15 @@
    normal exit, and no call, asm, statement that may throw or irreducible
    region, whose exit test runs once per iteration (its block dominates
    the latch); and in them, the accesses that run once per iteration
-   (their block dominates the latch) through a pointer that is, up to a
-   constant offset, a header PHI with the entry value P0 and the latch
-   value PHI + STEP (STEP a positive constant).  At the exit the PHI holds
-   the pointer of the last iteration, so the accesses made are
-   (PHI - P0) / STEP, plus one if the access comes before the exit test
-   in an iteration.  */
+   (their block dominates the latch) at BASE + IV * SCALE + OFFSET: IV a
+   header PHI with the entry value IV0 and the latch value IV + STEP
+   (STEP a positive constant), SCALE and OFFSET constants, BASE defined
+   outside the loop.  IV is a pointer (BASE absent, SCALE 1: p++) or a
+   pointer-sized integer (a[i], which ivopts leaves as a TARGET_MEM_REF
+   of base, index and step).  At the exit IV holds the value of the last
+   iteration, so the accesses made are (IV - IV0) / STEP, plus one if the
+   access comes before the exit test in an iteration, STEP * SCALE bytes
+   apart from BASE + IV0 * SCALE + OFFSET.  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -78,6 +81,65 @@ loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
 	 && dominated_by_p (CDI_DOMINATORS, loop->latch, (*exit)->src);
 }
 
+/* Read T, an offset in address arithmetic (modulo 2^64), as
+   *X * *SCALE + *ADD with *X an SSA name: through conversions between
+   pointer-sized types, additions of constants and products by them
+   (ivopts' base + (i + 4) * 4 for base + i * 4 + 16).  */
+bool
+linear_offset (tree t, tree *x, unsigned HOST_WIDE_INT *scale,
+	       unsigned HOST_WIDE_INT *add)
+{
+  while (CONVERT_EXPR_P (t)
+	 && TYPE_PRECISION (TREE_TYPE (t)) == POINTER_SIZE
+	 && TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (t, 0))) == POINTER_SIZE)
+    t = TREE_OPERAND (t, 0);
+  tree_code code = TREE_CODE (t);
+  tree op0 = NULL_TREE, op1 = NULL_TREE;
+  if (code == SSA_NAME)
+    {
+      /* Through the statements computing T (_22 = (sizetype) i_20;
+	 _5 = _22 * 4): X is where they end.  */
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (t));
+      code = def ? gimple_assign_rhs_code (def) : ERROR_MARK;
+      if (CONVERT_EXPR_CODE_P (code)
+	  && TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (def)))
+	       == POINTER_SIZE)
+	return linear_offset (gimple_assign_rhs1 (def), x, scale, add);
+      if (code == PLUS_EXPR || code == MULT_EXPR)
+	op0 = gimple_assign_rhs1 (def), op1 = gimple_assign_rhs2 (def);
+      else
+	{
+	  *x = t, *scale = 1, *add = 0;
+	  return true;
+	}
+    }
+  else if (code == PLUS_EXPR || code == MULT_EXPR)
+    op0 = TREE_OPERAND (t, 0), op1 = TREE_OPERAND (t, 1);
+  else
+    return false;
+  HOST_WIDE_INT c;
+  if (!memprof_address_constant (op1, &c)
+      || !linear_offset (op0, x, scale, add))
+    return false;
+  if (code == PLUS_EXPR)
+    *add += (unsigned HOST_WIDE_INT) c;
+  else
+    *scale *= (unsigned HOST_WIDE_INT) c, *add *= (unsigned HOST_WIDE_INT) c;
+  return true;
+}
+
+/* Is T, a base address, the same in every iteration of LOOP?  */
+bool
+loop_invariant_address_p (class loop *loop, tree t)
+{
+  if (is_gimple_min_invariant (t))
+    return true;
+  if (TREE_CODE (t) != SSA_NAME || virtual_operand_p (t))
+    return false;
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (t));
+  return !bb || !flow_bb_inside_loop_p (loop, bb);
+}
+
 } // namespace
 
 void
@@ -105,12 +167,24 @@ memprof_loop_counts::add (gimple *stmt, tree address)
     return false;
   const loop_shape &shape = m_loops[loop->num];
 
+  /* ADDRESS = BASE + IV * SCALE + OFFSET.  */
   HOST_WIDE_INT offset = 0;
-  tree pointer = memprof_address_base (address, &offset);
-  if (TREE_CODE (pointer) != SSA_NAME || virtual_operand_p (pointer))
+  tree iv = memprof_address_base (address, &offset), base = NULL_TREE;
+  unsigned HOST_WIDE_INT scale = 1;
+  if (TREE_CODE (iv) == POINTER_PLUS_EXPR || TREE_CODE (iv) == PLUS_EXPR)
+    {
+      unsigned HOST_WIDE_INT add;
+      base = memprof_address_base (TREE_OPERAND (iv, 0), &offset);
+      if (!linear_offset (TREE_OPERAND (iv, 1), &iv, &scale, &add)
+	  || !loop_invariant_address_p (loop, base))
+	return false;
+      offset = (HOST_WIDE_INT) ((unsigned HOST_WIDE_INT) offset + add);
+    }
+  if (TREE_CODE (iv) != SSA_NAME || virtual_operand_p (iv))
     return false;
-  gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (pointer));
-  if (!phi || gimple_bb (phi) != loop->header)
+  gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (iv));
+  if (!phi || gimple_bb (phi) != loop->header
+      || TYPE_PRECISION (TREE_TYPE (iv)) != POINTER_SIZE)
     return false;
   tree next = PHI_ARG_DEF_FROM_EDGE (phi, shape.latch);
   gassign *increment = TREE_CODE (next) == SSA_NAME
@@ -120,55 +194,152 @@ memprof_loop_counts::add (gimple *stmt, tree address)
   if (!increment
       || (gimple_assign_rhs_code (increment) != POINTER_PLUS_EXPR
 	  && gimple_assign_rhs_code (increment) != PLUS_EXPR)
-      || gimple_assign_rhs1 (increment) != pointer
+      || gimple_assign_rhs1 (increment) != iv
       || !tree_fits_shwi_p (gimple_assign_rhs2 (increment))
       || (step = tree_to_shwi (gimple_assign_rhs2 (increment))) <= 0
-      || step > max_step)
+      || step > max_step || scale == 0 || scale > (unsigned) max_step
+      || (unsigned HOST_WIDE_INT) step * scale > (unsigned) max_step)
     return false;
 
   /* The exit test ends its block: an access in that block, or in one it
      dominates, comes before it.  */
   basic_block test = shape.exit->src;
   bool before = bb == test || !dominated_by_p (CDI_DOMINATORS, bb, test);
-  m_counts.safe_push (strided_count { shape.exit, pointer,
+  m_counts.safe_push (strided_count { shape.exit, base, iv,
 				       PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
-				       offset, step, before });
+				       (HOST_WIDE_INT) scale, offset, step,
+				       before });
   return true;
 }
 
 bool
-memprof_loop_counts::finish ()
+memprof_loop_counts::needs_shadow_base () const
+{
+  return m_active && !m_counts.is_empty () && !memprof_opts.histogram;
+}
+
+/* At each exit: FIRST (the first access's address), MADE (the accesses
+   made) and the call __memprof_count_strided (FIRST, MADE, STRIDE).  A
+   loop's run usually lies in one granule (short loops, short strings):
+   then its counter gets MADE added right there, and the call is made
+   only for a run across granules:
+
+     if (((FIRST + MADE * STRIDE - 1) ^ FIRST) > GRANULE - 1)
+       __memprof_count_strided (FIRST, MADE, STRIDE);
+     else
+       counter[FIRST >> 6] += MADE;
+
+   (An empty run, MADE 0, adds 0 or calls to count nothing.)  Histogram
+   mode's saturating 8-byte slots always take the call.  */
+bool
+memprof_loop_counts::finish (tree shadow_base)
 {
   if (!m_active)
     return false;
   tree uintptr = pointer_sized_int_node;
+  struct pending_call
+  {
+    gimple *after;	/* The last computation, where the test goes.  */
+    tree across;
+    gcall *call;
+    gimple_seq add;	/* The counter's update.  */
+  };
+  auto_vec<pending_call> pending;
   for (const strided_count &c : m_counts)
     {
       gimple_seq seq = NULL;
+      /* force_gimple_operand starts a new sequence: append each.  */
+      auto gimplify = [&seq] (tree e) {
+	gimple_seq part = NULL;
+	tree value = force_gimple_operand (e, &part, true, NULL_TREE);
+	gimple_seq_add_seq (&seq, part);
+	return value;
+      };
       tree start = fold_convert (uintptr, c.start);
       tree made = fold_build2 (MINUS_EXPR, uintptr,
-			       fold_convert (uintptr, c.pointer), start);
+			       fold_convert (uintptr, c.iv), start);
       made = fold_build2 (EXACT_DIV_EXPR, uintptr, made,
 			  build_int_cst (uintptr, c.step));
       if (c.before_exit_test)
 	made = fold_build2 (PLUS_EXPR, uintptr, made,
 			    build_int_cst (uintptr, 1));
-      tree first = fold_build2 (PLUS_EXPR, uintptr, start,
-				build_int_cst (uintptr, c.offset));
-      gimple_seq made_seq = NULL;
-      first = force_gimple_operand (first, &seq, true, NULL_TREE);
-      made = force_gimple_operand (made, &made_seq, true, NULL_TREE);
-      gimple_seq_add_seq (&seq, made_seq);
+      tree first = fold_build2 (MULT_EXPR, uintptr, start,
+				build_int_cst (uintptr, c.scale));
+      if (c.base)
+	first = fold_build2 (PLUS_EXPR, uintptr,
+			     fold_convert (uintptr, unshare_expr (c.base)),
+			     first);
+      first = fold_build2 (PLUS_EXPR, uintptr, first,
+			   build_int_cst (uintptr, c.offset));
+      first = gimplify (first);
+      made = gimplify (made);
+      tree stride = build_int_cst (uintptr, c.step * c.scale);
       gcall *call = gimple_build_call (memprof_count_strided_function (), 3,
-				       first, made,
-				       build_int_cst (uintptr, c.step));
+				       first, made, stride);
       gimple_call_set_nothrow (call, true);
-      gimple_seq_add_stmt (&seq, call);
+      if (!shadow_base)
+	{
+	  gimple_seq_add_stmt (&seq, call);
+	  gsi_insert_seq_on_edge (c.exit, seq);
+	  continue;
+	}
+      tree last = fold_build2 (MINUS_EXPR, uintptr,
+			       fold_build2 (PLUS_EXPR, uintptr, first,
+					    fold_build2 (MULT_EXPR, uintptr,
+							 made, stride)),
+			       build_int_cst (uintptr, 1));
+      tree across = fold_build2 (GT_EXPR, boolean_type_node,
+				 fold_build2 (BIT_XOR_EXPR, uintptr, last,
+					      first),
+				 build_int_cst (uintptr,
+						MEMPROF_GRANULE_SIZE - 1));
+      across = gimplify (fold_convert (uintptr, across));
+      tree addend = gimplify (fold_convert (memprof_counter_type (), made));
+      tree index = gimplify (fold_build2 (RSHIFT_EXPR, uintptr, first,
+					  build_int_cst
+					    (integer_type_node,
+					     memprof_counted_bytes_log2 ())));
+      tree slot = memprof_counter_slot (shadow_base, index);
+      tree counter = memprof_counter_type ();
+      gassign *old_count = gimple_build_assign (make_ssa_name (counter),
+						slot);
+      gassign *new_count
+	= gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
+			       gimple_assign_lhs (old_count), addend);
+      gassign *store = gimple_build_assign (unshare_expr (slot),
+					    gimple_assign_lhs (new_count));
+      gimple_seq add = NULL;
+      gimple_seq_add_stmt (&add, old_count);
+      gimple_seq_add_stmt (&add, new_count);
+      gimple_seq_add_stmt (&add, store);
+      gimple *after = gimple_seq_last_stmt (seq);
       gsi_insert_seq_on_edge (c.exit, seq);
+      pending.safe_push (pending_call { after, across, call, add });
     }
   bool inserted = !m_counts.is_empty ();
   if (inserted)
     gsi_commit_edge_inserts ();
+  /* Now that the computations are in blocks, branch to the call or the
+     update after each.  */
+  for (const pending_call &p : pending)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (p.after);
+      basic_block then_bb, join_bb;
+      gimple_stmt_iterator cond_gsi
+	= create_cond_insert_point (&gsi, false, false, true, &then_bb,
+				    &join_bb);
+      gsi_insert_after (&cond_gsi,
+			gimple_build_cond (NE_EXPR, p.across,
+					   build_zero_cst (uintptr), NULL_TREE,
+					   NULL_TREE),
+			GSI_NEW_STMT);
+      gimple_stmt_iterator then_gsi = gsi_last_bb (then_bb);
+      gsi_insert_after (&then_gsi, p.call, GSI_NEW_STMT);
+      basic_block else_bb
+	= split_edge (find_edge (gsi_bb (cond_gsi), join_bb));
+      gimple_stmt_iterator else_gsi = gsi_last_bb (else_bb);
+      gsi_insert_seq_after (&else_gsi, p.add, GSI_NEW_STMT);
+    }
   loop_optimizer_finalize ();
   m_active = false;
   return inserted;

@@ -81,6 +81,9 @@ tree memprof_shadow_base_decl ();     /* extern uintptr_t base.  */
 /* The counter type: uint64 (uint32 in histogram mode) with a private
    alias set.  */
 tree memprof_counter_type ();
+/* The counter at BASE[INDEX] (BASE the shadow base), in the counters'
+   private alias set, marked as not trapping.  */
+tree memprof_counter_slot (tree base, tree index);
 tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
 tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
 tree memprof_count_strided_function (); /* __memprof_count_strided.  */
@@ -134,6 +137,9 @@ bool memprof_asm_counters_supported ();
 /* The pointer ADDRESS is a constant away from, the constant added to
    *OFFSET.  */
 tree memprof_address_base (tree address, HOST_WIDE_INT *offset);
+/* The value of T if it is an integer constant, read as an addend of an
+   address (modulo 2^64).  */
+bool memprof_address_constant (tree t, HOST_WIDE_INT *value);
 
 /* One granule site of a block: the counter of the granule holding
    VAR + INDEX * SCALE + OFFSET gets STEP added.  */
@@ -183,8 +189,11 @@ public:
   /* Take the count of the access at ADDRESS made by STMT if it can be
      counted at its loop's exit.  */
   bool add (gimple *stmt, tree address);
-  /* Insert the counts on the exit edges; true if any was.  */
-  bool finish ();
+  /* Whether finish wants the shadow base (the one-granule fast path).  */
+  bool needs_shadow_base () const;
+  /* Insert the counts on the exit edges, with SHADOW_BASE when
+     needs_shadow_base; true if any was.  */
+  bool finish (tree shadow_base);
 
 private:
   struct loop_shape
@@ -192,11 +201,13 @@ private:
     bool eligible;
     edge entry, latch, exit;
   };
+  /* Accesses at BASE + IV * SCALE + OFFSET, IV going from START by STEP
+     (BASE null: IV is the pointer and SCALE 1).  */
   struct strided_count
   {
     edge exit;
-    tree pointer, start;
-    HOST_WIDE_INT offset, step;
+    tree base, iv, start;
+    HOST_WIDE_INT scale, offset, step;
     bool before_exit_test;
   };
   bool m_active = false;

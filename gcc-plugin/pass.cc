@@ -328,15 +328,7 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
 						   build_int_cst (counter, 1)));
 	  return;
 	}
-      tree index = site->index;
-      /* The offset's pointer type carries the counter's private alias
-	 set into the reference (and into the RTL MEM).  */
-      tree slot = build5 (TARGET_MEM_REF, counter, shadow_base (),
-			  build_int_cst (build_pointer_type (counter), 0),
-			  index, size_int (memprof_counter_bytes ()),
-			  NULL_TREE);
-      /* The runtime maps shadow for the whole address space.  */
-      TREE_THIS_NOTRAP (slot) = 1;
+      tree slot = memprof_counter_slot (shadow_base (), site->index);
       gassign *old_count = gimple_build_assign (make_ssa_name (counter), slot);
       gassign *new_count
 	= gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
@@ -474,7 +466,8 @@ function_instrumenter::walk ()
 unsigned
 function_instrumenter::finish ()
 {
-  m_loop_counts.finish ();
+  m_loop_counts.finish (m_loop_counts.needs_shadow_base () ? shadow_base ()
+							 : NULL_TREE);
   if (m_base)
     {
       tree decl = memprof_shadow_base_decl ();

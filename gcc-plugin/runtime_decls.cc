@@ -85,6 +85,20 @@ memprof_counter_type ()
 }
 
 tree
+memprof_counter_slot (tree base, tree index)
+{
+  tree counter = memprof_counter_type ();
+  /* The offset's pointer type carries the counter's private alias set
+     into the reference (and into the RTL MEM).  */
+  tree slot = build5 (TARGET_MEM_REF, counter, base,
+		      build_int_cst (build_pointer_type (counter), 0),
+		      index, size_int (memprof_counter_bytes ()), NULL_TREE);
+  /* The runtime maps shadow for the whole address space.  */
+  TREE_THIS_NOTRAP (slot) = 1;
+  return slot;
+}
+
+tree
 memprof_access_callback (bool is_store)
 {
   tree &slot = is_store ? store_callback : load_callback;

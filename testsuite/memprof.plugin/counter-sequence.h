@@ -41,13 +41,19 @@ indexed (const int *a, long i)
   return a[i];
 }
 
-/* A loop over an array: the lea scales the index.  */
+/* A loop over an array: the lea scales the index.  (It may stop at a
+   negative element: with two exits it is counted access by access, not
+   at its exit.)  */
 long
 sum_array (const int *a, long n)
 {
   long s = 0;
   for (long i = 0; i < n; i++)
-    s += a[i] * i;
+    {
+      if (a[i] < 0)
+	break;
+      s += a[i] * i;
+    }
   return s;
 }
 

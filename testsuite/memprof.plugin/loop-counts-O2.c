@@ -1,4 +1,4 @@
-/* Loops through pointer induction variables at -O2: the exact access
+/* Loops through pointer and integer induction variables at -O2: the exact access
    count of each block, and which accesses are counted at their loop's
    exit (vectorization off: vector accesses would count per vector).
    sum_zigzag's first read is peeled off before its loop.  */
@@ -14,6 +14,8 @@
 /* { dg-final { scan-compiler-output "memprof: sum_zigzag: 3 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_calling: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_until_value: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: add_arrays: 3 instrumented, 0 skipped \[^\n\]*, 3 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: spread: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
 /* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
 /* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
@@ -21,3 +23,9 @@
 /* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
 /* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
 /* { dg-final { memprof-record fn=alloc_early<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_sums<main total_access_count==251 } } */
+/* { dg-final { memprof-record fn=alloc_left<main total_access_count==250 } } */
+/* { dg-final { memprof-record fn=alloc_right<main total_access_count==250 } } */
+/* { dg-final { memprof-record fn=alloc_quads<main total_access_count==101 } } */
+/* { dg-final { memprof-record fn=alloc_source<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_short<main total_access_count==25 } } */

@@ -12,3 +12,9 @@
 /* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
 /* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
 /* { dg-final { memprof-record fn=alloc_early<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_sums<main total_access_count==251 } } */
+/* { dg-final { memprof-record fn=alloc_left<main total_access_count==250 } } */
+/* { dg-final { memprof-record fn=alloc_right<main total_access_count==250 } } */
+/* { dg-final { memprof-record fn=alloc_quads<main total_access_count==101 } } */
+/* { dg-final { memprof-record fn=alloc_source<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_short<main total_access_count==25 } } */

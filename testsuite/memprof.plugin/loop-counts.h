@@ -1,4 +1,6 @@
-/* Loops whose accesses go through a pointer induction variable, each on a
+/* Loops whose accesses go through a pointer induction variable, or an
+   integer one indexing several arrays (ivopts keeps one index for all
+   of them: base + i * scale + offset), each on a
    block from its own allocation function, so each block's access count
    is known exactly.  Included by loop-counts-O0.c and loop-counts-O2.c:
    at -O2 the call-free ones are counted once at their exit
@@ -25,6 +27,12 @@ ALLOCATOR (alloc_pairs, 300 * sizeof (long))
 ALLOCATOR (alloc_zigzag, 401)
 ALLOCATOR (alloc_called, 200 * sizeof (int))
 ALLOCATOR (alloc_early, 200 * sizeof (int))
+ALLOCATOR (alloc_sums, 250 * sizeof (int))
+ALLOCATOR (alloc_left, 250 * sizeof (int))
+ALLOCATOR (alloc_right, 250 * sizeof (int))
+ALLOCATOR (alloc_quads, 100 * 4 * sizeof (int))
+ALLOCATOR (alloc_source, 102 * sizeof (int))
+ALLOCATOR (alloc_short, 256)
 
 NOINLINE char
 letter (int i)
@@ -122,6 +130,28 @@ sum_until_value (const int *a, long n, int stop)
   return s;
 }
 
+/* One integer index into three blocks: N reads of A, N of B, N writes
+   of R, each step 4.  */
+NOINLINE void
+add_arrays (int *r, const int *a, const int *b, long n)
+{
+  for (long i = 0; i < n; i++)
+    r[i] = a[i] + b[i];
+}
+
+/* One integer index, two scales and offsets: N writes of R[I].y (step
+   16, offset 4) and N reads of A[I + 2] (step 4, offset 8).  */
+struct quad
+{
+  int x, y, z, w;
+};
+NOINLINE void
+spread (struct quad *r, const int *a, long n)
+{
+  for (long i = 0; i < n; i++)
+    r[i].y = a[i + 2];
+}
+
 int
 main (void)
 {
@@ -143,6 +173,27 @@ main (void)
   int *early = alloc_early ();
   early[120] = 7;
   total += sum_until_value (early, 200, 7);	/* 1 + 121 (-O0: + 120) */
+  int *sums = alloc_sums (), *left = alloc_left (), *right = alloc_right ();
+  add_arrays (sums, left, right, 250);		/* 250 each */
+  total += sums[249];				/* 1 */
+  struct quad *quads = alloc_quads ();
+  int *source = alloc_source ();
+  spread (quads, source, 100);			/* 100 each */
+  total += quads[99].y;				/* 1 */
+  /* Short runs (the block starts 32 bytes into a granule): 16 reads
+     in one granule (added at the exit, no call), 8 across a granule
+     boundary (the call), 1, and none.  */
+  unsigned char *shorts = alloc_short ();
+  total += sum_bytes (shorts + 8, 16);		/* 16 */
+  total += sum_bytes (shorts + 60, 8);		/* 8 */
+  total += sum_bytes (shorts + 200, 1);		/* 1 */
+  total += sum_bytes (shorts + 64, 0);		/* 0 */
+  free (shorts);
+  free (sums);
+  free (left);
+  free (right);
+  free (quads);
+  free (source);
   free (bytes);
   free (string);
   free (ints);
