@@ -19,14 +19,17 @@
 //   thread:  busy = 1; (compiler barrier) if (!flush_requested) merge;
 //            busy = 0 (release)
 //   dump:    flush_requested = 1 for every cache; membarrier (every
-//            running thread executes a full barrier); wait until busy is
-//            0; move the slots into the table; flush_requested = 0
+//            running thread executes a full barrier); for each cache
+//            asked: wait until busy is 0; move the slots into the table;
+//            flush_requested = 0
 //
 // membarrier stands in for the barrier the thread leaves out between
 // its store to busy and its load of flush_requested: either the thread
 // sees the request (and goes to the table) or the dump sees it busy (and
-// waits for the merge to end).  Without membarrier, threads use the
-// table directly.
+// waits for the merge to end).  A thread's first cache, made after the
+// requests went out, is left alone: its owner merges into it without
+// looking, and it held nothing before the dump.  Without membarrier,
+// threads use the table directly.
 
 #include "hib_table.h"
 #include "hib_cache.h"
@@ -301,6 +304,10 @@ void
 flush_requested_cache (PerThread *pt, void *)
 {
   HibThreadCache &c = pt->hib;
+  // Made after the requests went out: its owner is merging into it
+  // without looking (and it held nothing before the dump).
+  if (!__atomic_load_n (&c.flush_requested, __ATOMIC_RELAXED))
+    return;
   Waiter w;
   while (__atomic_load_n (&c.busy, __ATOMIC_ACQUIRE))
     {
@@ -319,8 +326,7 @@ flush_all_caches ()
     return;
   LockGuard g (caches_lock);
   per_thread_for_each (request_flush, nullptr);
-  if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-    die ("membarrier failed after registration");
+  hib_membarrier ();
   per_thread_for_each (flush_requested_cache, nullptr);
 }
 
@@ -361,6 +367,13 @@ bool
 hib_have_membarrier ()
 {
   return __atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE);
+}
+
+void
+hib_membarrier ()
+{
+  if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+    die ("membarrier failed after registration");
 }
 
 void

@@ -65,6 +65,10 @@ void hib_thread_exit (HibThreadCache *c);
 void hib_init ();
 // Whether hib_init registered membarrier(2) (live_heap.h uses it too).
 bool hib_have_membarrier ();
+// Make every running thread execute a full memory barrier: the dump's
+// half of the caches' handshake (only when hib_have_membarrier; the
+// histogram caches use it too, histogram_table.cpp).
+void hib_membarrier ();
 // Forked child: drop every thread's cache (the records are the
 // parent's; the other threads are gone).
 void hib_after_fork_child ();
