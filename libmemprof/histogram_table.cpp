@@ -3,9 +3,33 @@
 // HIB table's.  Nodes come in power-of-two capacities (4 to 512 slots)
 // from mapped arenas; a context whose larger block needs more slots moves
 // to a larger node and its old one goes to a free list of its size.
+//
+// In front of it, each thread adds its blocks' slots into a small cache
+// of histograms (HistogramThreadCache, histogram_table.h), without a
+// lock or an atomic instruction; a way wanted by another context first
+// moves its counts into the table.  A dump must see every cached count
+// exactly once, so it empties the caches with the handshake of the HIB
+// caches (hib_table.cpp's comment):
+//
+//   thread:  busy = 1; (compiler barrier) if (!flush_requested) add;
+//            busy = 0 (release)
+//   dump:    flush_requested = 1 for every cache; membarrier; for each
+//            cache asked: wait until busy is 0; move the ways into the
+//            table; flush_requested = 0
+//
+// Either the thread sees the request (and adds into the table) or the
+// dump sees it busy (and waits for the add to end).  Without membarrier
+// (hib_caches_enabled false) threads use the table directly.  A dump
+// takes the HIB records before the histograms and a free adds its
+// block's slots before its record, so every record a dump takes has its
+// slots in the histograms the same dump takes.
 
 #include "histogram_table.h"
+#include "hib_cache.h"
 #include "internal.h"
+#include "per_thread.h"
+
+#include <sched.h>
 
 namespace memprof {
 
@@ -28,6 +52,9 @@ HistogramNode *buckets[kNumBuckets];
 Stripe stripes[kNumStripes];
 
 SpinLock pool_lock;   // Guards the free lists and the arena.
+// Held while caches are emptied into the table (a dump, a thread's
+// exit), so only one party at a time moves a cache's ways.
+SpinLock caches_lock;
 HistogramNode *free_nodes[kMaxCapacityLog2 + 1];
 char *arena_cur, *arena_end;
 
@@ -95,8 +122,9 @@ free_node (HistogramNode *n)
   free_nodes[log2] = n;
 }
 
+template <typename Counter>
 inline void
-add_counts (HistogramNode *n, const uint32_t *counters, size_t k)
+add_counts (HistogramNode *n, const Counter *counters, size_t k)
 {
   for (size_t i = 0; i < k; i++)
     n->counts[i] += counters[i];
@@ -104,13 +132,12 @@ add_counts (HistogramNode *n, const uint32_t *counters, size_t k)
     n->num_slots = (uint32_t) k;
 }
 
-} // namespace
-
+// Add N (at most kHistogramMaxSlots) counts to CONTEXT's histogram in
+// the shared table: a block's slot counters, or a cache way's sums.
+template <typename Counter>
 void
-histogram_add (uint32_t context, const uint32_t *counters, size_t n)
+table_add (uint32_t context, const Counter *counters, size_t n)
 {
-  if (n > kHistogramMaxSlots)
-    n = kHistogramMaxSlots;
   uint32_t b = bucket_of (context);
   Stripe &s = stripes[b % kNumStripes];
   HistogramNode *fresh = nullptr;
@@ -160,10 +187,191 @@ histogram_add (uint32_t context, const uint32_t *counters, size_t n)
     }
 }
 
+// ---- the threads' caches ------------------------------------------------
+
+// Move way W of C into the table and leave it empty (its counts zero).
+void
+way_to_table (HistogramThreadCache &c, uint32_t w)
+{
+  uint32_t k = c.num_slots[w];
+  if (!k)
+    return;
+  uint64_t *counts = c.counts[w];
+  table_add (c.context[w], counts, k);
+  internal_memset (counts, 0, k * sizeof (uint64_t));
+  c.num_slots[w] = 0;
+}
+
+void
+cache_to_table (HistogramThreadCache &c)
+{
+  // Written once by the owner (null until its first add).
+  if (__atomic_load_n (&c.counts, __ATOMIC_ACQUIRE))
+    for (uint32_t w = 0; w < HistogramThreadCache::kWays; w++)
+      way_to_table (c, w);
+}
+
+// C's counts, mapped on the owner's first add; false when that failed
+// (the owner then keeps to the table).
+MEMPROF_NOINLINE bool
+cache_map (HistogramThreadCache &c)
+{
+  if (c.unavailable)
+    return false;
+  void *p = map_memory (sizeof (uint64_t) * kHistogramMaxSlots
+                          * HistogramThreadCache::kWays,
+                        false);
+  if (!p)
+    {
+      c.unavailable = true;
+      return false;
+    }
+  // Read by a dump only after it saw the owner not busy (acquire).
+  __atomic_store_n (&c.counts, (uint64_t (*)[kHistogramMaxSlots]) p,
+                    __ATOMIC_RELEASE);
+  return true;
+}
+
+// CONTEXT is in no way of C: the least recently used way (an empty one
+// first) moves its counts into the table and is given to CONTEXT.
+MEMPROF_NOINLINE uint32_t
+cache_claim (HistogramThreadCache &c, uint32_t context)
+{
+  uint32_t victim = 0;
+  for (uint32_t w = 0; w < HistogramThreadCache::kWays; w++)
+    {
+      if (!c.num_slots[w])
+        {
+          victim = w;
+          break;
+        }
+      if ((int32_t) (c.last_use[w] - c.last_use[victim]) < 0)
+        victim = w;
+    }
+  way_to_table (c, victim);
+  c.context[victim] = context;
+  return victim;
+}
+
+// The owner's add into its cache (busy is set, no dump wants it).
+inline void
+cache_add (HistogramThreadCache &c, uint32_t context,
+           const uint32_t *counters, size_t n)
+{
+  uint32_t w = 0;
+  while (w < HistogramThreadCache::kWays
+         && (!c.num_slots[w] || c.context[w] != context))
+    w++;
+  if (UNLIKELY (w == HistogramThreadCache::kWays))
+    w = cache_claim (c, context);
+  c.last_use[w] = ++c.tick;
+  uint64_t *counts = c.counts[w];
+  for (size_t i = 0; i < n; i++)
+    counts[i] += counters[i];
+  if (n > c.num_slots[w])
+    c.num_slots[w] = (uint32_t) n;
+}
+
+void
+request_flush (PerThread *pt, void *)
+{
+  __atomic_store_n (&pt->histogram.flush_requested, 1, __ATOMIC_RELAXED);
+}
+
+void
+flush_requested_cache (PerThread *pt, void *)
+{
+  HistogramThreadCache &c = pt->histogram;
+  // Made after the requests went out: its owner is adding into it
+  // without looking (and it held nothing before the dump).
+  if (!__atomic_load_n (&c.flush_requested, __ATOMIC_RELAXED))
+    return;
+  Waiter w;
+  while (__atomic_load_n (&c.busy, __ATOMIC_ACQUIRE))
+    {
+      sched_yield ();   // Its owner is inside an add (or preempted there).
+      w.pause ();
+    }
+  cache_to_table (c);
+  __atomic_store_n (&c.flush_requested, 0, __ATOMIC_RELEASE);
+}
+
+// Move every thread's cached counts into the table.
+void
+flush_all_caches ()
+{
+  if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
+    return;
+  LockGuard g (caches_lock);
+  per_thread_for_each (request_flush, nullptr);
+  hib_membarrier ();
+  per_thread_for_each (flush_requested_cache, nullptr);
+}
+
+void
+drop_cache (PerThread *pt, void *)
+{
+  HistogramThreadCache &c = pt->histogram;
+  if (__atomic_load_n (&c.counts, __ATOMIC_ACQUIRE))
+    for (uint32_t w = 0; w < HistogramThreadCache::kWays; w++)
+      {
+        internal_memset (c.counts[w], 0, c.num_slots[w] * sizeof (uint64_t));
+        c.num_slots[w] = 0;
+      }
+  c.busy = 0;
+  c.flush_requested = 0;
+}
+
+} // namespace
+
+void
+histogram_add (uint32_t context, const uint32_t *counters, size_t n)
+{
+  if (n > kHistogramMaxSlots)
+    n = kHistogramMaxSlots;
+  PerThread *pt = __atomic_load_n (&hib_caches_enabled, __ATOMIC_RELAXED)
+                    ? per_thread ()
+                    : nullptr;
+  // Not when the cache is busy already: a signal handler freeing inside
+  // an add of the thread it interrupted.
+  if (LIKELY (pt != nullptr) && LIKELY (!pt->histogram.busy))
+    {
+      HistogramThreadCache &c = pt->histogram;
+      if (LIKELY (c.counts != nullptr) || cache_map (c))
+        {
+          __atomic_store_n (&c.busy, 1, __ATOMIC_RELAXED);
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          if (LIKELY (!__atomic_load_n (&c.flush_requested,
+                                        __ATOMIC_ACQUIRE)))
+            {
+              cache_add (c, context, counters, n);
+              __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+              return;
+            }
+          __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+        }
+    }
+  table_add (context, counters, n);
+}
+
+void
+histogram_thread_exit (HistogramThreadCache *c)
+{
+  LockGuard g (caches_lock);
+  cache_to_table (*c);
+}
+
+void
+histogram_after_fork_child ()
+{
+  per_thread_for_each (drop_cache, nullptr);
+}
+
 HistogramNode *
 histogram_take ()
 {
   HistogramNode *all = nullptr;
+  flush_all_caches ();
   for (uint32_t st = 0; st < kNumStripes; st++)
     {
       stripes[st].lock.lock ();
@@ -204,6 +412,7 @@ histogram_clear ()
 void
 histogram_lock_all ()
 {
+  caches_lock.lock ();
   for (Stripe &s : stripes)
     s.lock.lock ();
   pool_lock.lock ();
@@ -215,6 +424,7 @@ histogram_unlock_all ()
   pool_lock.unlock ();
   for (Stripe &s : stripes)
     s.lock.unlock ();
+  caches_lock.unlock ();
 }
 
 } // namespace memprof

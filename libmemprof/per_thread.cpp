@@ -29,6 +29,9 @@ give_back (void *arg)
   if (!pt)
     return;
   signals_thread_exit (pt);
+  // The histograms before the records, as a free adds them (a dump
+  // taking a record finds its block's slots).
+  histogram_thread_exit (&pt->histogram);
   hib_thread_exit (&pt->hib);
   site_tally_thread_exit (&pt->site_tally);
   LockGuard g (pool_lock);

@@ -11,6 +11,7 @@
 
 #include "frame_rule.h"
 #include "hib_table.h"
+#include "histogram_table.h"
 #include "internal.h"
 #include "site_tally.h"
 #include "stack_cache.h"
@@ -42,6 +43,10 @@ struct PerThread
   // hib_table.cpp: the records of the contexts this thread freed
   // blocks of most recently.
   HibThreadCache hib;
+
+  // histogram_table.cpp: histogram mode's per-context slot counts of
+  // the blocks this thread freed most recently (mapped on first use).
+  HistogramThreadCache histogram;
 
   // site_tally.cpp: the sampling mode's exact per-site totals.
   SiteTallyTable site_tally;

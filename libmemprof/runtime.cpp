@@ -491,6 +491,7 @@ after_fork_child ()
   allocator_unlock_all ();
   unlock_dump ();
   hib_after_fork_child ();
+  histogram_after_fork_child ();
   live_init (hib_have_membarrier ());
   modules_after_fork_child ();
   hib_clear ();

@@ -147,7 +147,8 @@ why_no_signal_dump ()
   if (dump_in_progress_here ())
     return "the signal arrived during a dump";
   PerThread *pt = per_thread_if_made ();
-  if (pt && __atomic_load_n (&pt->hib.busy, __ATOMIC_RELAXED))
+  if (pt && (__atomic_load_n (&pt->hib.busy, __ATOMIC_RELAXED)
+             || __atomic_load_n (&pt->histogram.busy, __ATOMIC_RELAXED)))
     return "the signal arrived while the runtime was recording a block";
   return nullptr;
 }
