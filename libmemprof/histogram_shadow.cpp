@@ -43,6 +43,17 @@ counter_of (uintptr_t addr)
   return memprof_histogram_counter (__memprof_histogram_shadow_base, addr);
 }
 
+// ANY |= and SUM += each of the K counters at C.
+MEMPROF_ALWAYS_INLINE void
+or_and_sum (const uint32_t *c, size_t k, uint32_t &any, uint64_t &sum)
+{
+  for (size_t j = 0; j < k; j++)
+    {
+      any |= c[j];
+      sum += c[j];
+    }
+}
+
 } // namespace
 
 void
@@ -97,29 +108,36 @@ histogram_take_block (uint32_t context, uintptr_t p, size_t size, bool clear)
   uint32_t *beg = counter_of (p), *end = counter_of (last) + 1;
   size_t slots = end - beg;
   histogram_add (context, beg, slots);
-  // Granules as the default mode sees them: by address.
-  uintptr_t granule = p / MEMPROF_GRANULE_SIZE;
-  s.granules = last / MEMPROF_GRANULE_SIZE - granule + 1;
-  bool touched = false;
-  uintptr_t addr = p & ~(uintptr_t) (MEMPROF_HISTOGRAM_SLOT_SIZE - 1);
-  for (uint32_t *c = beg; c < end; c++, addr += MEMPROF_HISTOGRAM_SLOT_SIZE)
+  // Granules as the default mode sees them: by address.  The counters
+  // are read a granule's slots at a time (its first and last granule
+  // may hold fewer of the block's), and a granule whose slots are all
+  // zero, as most of a large block's usually are, costs one test.
+  s.granules = last / MEMPROF_GRANULE_SIZE - p / MEMPROF_GRANULE_SIZE + 1;
+  constexpr size_t kSlotsPerGranule
+    = MEMPROF_GRANULE_SIZE / MEMPROF_HISTOGRAM_SLOT_SIZE;
+  bool clear_here = clear && slots * 4 < kMadviseThreshold;
+  size_t k = kSlotsPerGranule
+             - p % MEMPROF_GRANULE_SIZE / MEMPROF_HISTOGRAM_SLOT_SIZE;
+  for (uint32_t *c = beg; c < end; c += k, k = kSlotsPerGranule)
     {
-      if (addr / MEMPROF_GRANULE_SIZE != granule)
-        {
-          s.touched += touched;
-          touched = false;
-          granule = addr / MEMPROF_GRANULE_SIZE;
-        }
-      uint32_t v = *c;
-      if (v)
-        {
-          s.access_count += v;
-          touched = true;
-          if (clear && slots * 4 < kMadviseThreshold)
-            *c = 0;
-        }
+      if (k > (size_t) (end - c))
+        k = end - c;
+      uint32_t any = 0;
+      uint64_t sum = 0;
+      // A whole granule's slots with a constant count: the loop unrolls.
+      if (LIKELY (k == kSlotsPerGranule))
+        or_and_sum (c, kSlotsPerGranule, any, sum);
+      else
+        or_and_sum (c, k, any, sum);
+      if (!any)
+        continue;
+      s.touched++;
+      s.access_count += sum;
+      if (clear_here)
+        for (size_t j = 0; j < k; j++)
+          if (c[j])
+            c[j] = 0;
     }
-  s.touched += touched;
   if (clear && slots * 4 >= kMadviseThreshold)
     clear_counters (beg, end);
   return s;
