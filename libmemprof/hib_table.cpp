@@ -294,28 +294,44 @@ cache_to_table (HibThreadCache &c)
     slot_to_table (slot);
 }
 
-void
-request_flush (PerThread *pt, void *)
+// The word at OFFSET in PT.
+inline volatile uint32_t *
+word_at (PerThread *pt, size_t offset)
 {
-  __atomic_store_n (&pt->hib.flush_requested, 1, __ATOMIC_RELAXED);
+  return (volatile uint32_t *) ((char *) pt + offset);
 }
 
 void
-flush_requested_cache (PerThread *pt, void *)
+request_flush (PerThread *pt, void *arg)
 {
-  HibThreadCache &c = pt->hib;
-  // Made after the requests went out: its owner is merging into it
+  const ThreadCacheKind &kind = *(const ThreadCacheKind *) arg;
+  __atomic_store_n (word_at (pt, kind.flush_requested), 1, __ATOMIC_RELAXED);
+}
+
+void
+flush_requested_cache (PerThread *pt, void *arg)
+{
+  const ThreadCacheKind &kind = *(const ThreadCacheKind *) arg;
+  volatile uint32_t *busy = word_at (pt, kind.busy);
+  volatile uint32_t *requested = word_at (pt, kind.flush_requested);
+  // Made after the requests went out: its owner is adding into it
   // without looking (and it held nothing before the dump).
-  if (!__atomic_load_n (&c.flush_requested, __ATOMIC_RELAXED))
+  if (!__atomic_load_n (requested, __ATOMIC_RELAXED))
     return;
   Waiter w;
-  while (__atomic_load_n (&c.busy, __ATOMIC_ACQUIRE))
+  while (__atomic_load_n (busy, __ATOMIC_ACQUIRE))
     {
-      sched_yield ();   // Its owner is inside a merge (or preempted there).
+      sched_yield ();   // Its owner is inside an add (or preempted there).
       w.pause ();
     }
-  cache_to_table (c);
-  __atomic_store_n (&c.flush_requested, 0, __ATOMIC_RELEASE);
+  kind.move (pt);
+  __atomic_store_n (requested, 0, __ATOMIC_RELEASE);
+}
+
+void
+hib_move (PerThread *pt)
+{
+  cache_to_table (pt->hib);
 }
 
 // Move every thread's cached records into the table.
@@ -324,10 +340,11 @@ flush_all_caches ()
 {
   if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
     return;
+  static const ThreadCacheKind kind
+    = { offsetof (PerThread, hib.busy),
+        offsetof (PerThread, hib.flush_requested), hib_move };
   LockGuard g (caches_lock);
-  per_thread_for_each (request_flush, nullptr);
-  hib_membarrier ();
-  per_thread_for_each (flush_requested_cache, nullptr);
+  flush_thread_caches (kind);
 }
 
 void
@@ -370,10 +387,12 @@ hib_have_membarrier ()
 }
 
 void
-hib_membarrier ()
+flush_thread_caches (const ThreadCacheKind &kind)
 {
+  per_thread_for_each (request_flush, (void *) &kind);
   if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
     die ("membarrier failed after registration");
+  per_thread_for_each (flush_requested_cache, (void *) &kind);
 }
 
 void

@@ -3,6 +3,7 @@
 #ifndef MEMPROF_HIB_TABLE_H
 #define MEMPROF_HIB_TABLE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "memprof/raw_format.h"
@@ -65,10 +66,22 @@ void hib_thread_exit (HibThreadCache *c);
 void hib_init ();
 // Whether hib_init registered membarrier(2) (live_heap.h uses it too).
 bool hib_have_membarrier ();
-// Make every running thread execute a full memory barrier: the dump's
-// half of the caches' handshake (only when hib_have_membarrier; the
-// histogram caches use it too, histogram_table.cpp).
-void hib_membarrier ();
+
+struct PerThread;
+// A kind of per-thread cache that a dump empties with the handshake of
+// hib_table.cpp: where in a PerThread its two words are (offsetof), and
+// how to move a thread's cache into the shared table (HIB records here,
+// histograms in histogram_table.cpp).
+struct ThreadCacheKind
+{
+  size_t busy, flush_requested;
+  void (*move) (PerThread *pt);
+};
+// The dump's half of the handshake: ask every cache of KIND, membarrier,
+// then move each one asked once its owner is not inside an add.  Only
+// when hib_have_membarrier; the caller holds the lock that keeps KIND's
+// other movers (thread exits) out.
+void flush_thread_caches (const ThreadCacheKind &kind);
 // Forked child: drop every thread's cache (the records are the
 // parent's; the other threads are gone).
 void hib_after_fork_child ();

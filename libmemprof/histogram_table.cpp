@@ -9,7 +9,8 @@
 // lock or an atomic instruction; a way wanted by another context first
 // moves its counts into the table.  A dump must see every cached count
 // exactly once, so it empties the caches with the handshake of the HIB
-// caches (hib_table.cpp's comment):
+// caches (hib_table.cpp's comment; flush_thread_caches runs the dump's
+// half for both):
 //
 //   thread:  busy = 1; (compiler barrier) if (!flush_requested) add;
 //            busy = 0 (release)
@@ -28,8 +29,6 @@
 #include "hib_cache.h"
 #include "internal.h"
 #include "per_thread.h"
-
-#include <sched.h>
 
 namespace memprof {
 
@@ -286,27 +285,9 @@ cache_add (HistogramThreadCache &c, uint32_t context,
 }
 
 void
-request_flush (PerThread *pt, void *)
+cache_move (PerThread *pt)
 {
-  __atomic_store_n (&pt->histogram.flush_requested, 1, __ATOMIC_RELAXED);
-}
-
-void
-flush_requested_cache (PerThread *pt, void *)
-{
-  HistogramThreadCache &c = pt->histogram;
-  // Made after the requests went out: its owner is adding into it
-  // without looking (and it held nothing before the dump).
-  if (!__atomic_load_n (&c.flush_requested, __ATOMIC_RELAXED))
-    return;
-  Waiter w;
-  while (__atomic_load_n (&c.busy, __ATOMIC_ACQUIRE))
-    {
-      sched_yield ();   // Its owner is inside an add (or preempted there).
-      w.pause ();
-    }
-  cache_to_table (c);
-  __atomic_store_n (&c.flush_requested, 0, __ATOMIC_RELEASE);
+  cache_to_table (pt->histogram);
 }
 
 // Move every thread's cached counts into the table.
@@ -315,10 +296,11 @@ flush_all_caches ()
 {
   if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
     return;
+  static const ThreadCacheKind kind
+    = { offsetof (PerThread, histogram.busy),
+        offsetof (PerThread, histogram.flush_requested), cache_move };
   LockGuard g (caches_lock);
-  per_thread_for_each (request_flush, nullptr);
-  hib_membarrier ();
-  per_thread_for_each (flush_requested_cache, nullptr);
+  flush_thread_caches (kind);
 }
 
 void
