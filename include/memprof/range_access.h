@@ -40,6 +40,26 @@ memprof_count_strided (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
 {
   if (count == 0 || stride == 0 || shadow_base == 0)
     return;
+  if (MEMPROF_GRANULE_SIZE % stride == 0)
+    {
+      /* Steps of 1, 2, 4, ... 64 bytes (scalar and vector loops): every
+         granule after the first holds GRANULE / STRIDE of the accesses,
+         so one division for the first and none per granule after it.  */
+      uintptr_t first = ((addr | (MEMPROF_GRANULE_SIZE - 1)) - addr)
+                        / stride + 1;
+      uintptr_t per_granule = MEMPROF_GRANULE_SIZE / stride;
+      uint64_t *c = (uint64_t *) (((addr & ~(uintptr_t) (MEMPROF_GRANULE_SIZE
+                                                          - 1))
+                                   >> MEMPROF_SHADOW_SCALE) + shadow_base);
+      if (first > count)
+        first = count;
+      *c++ += first;
+      for (count -= first; count >= per_granule; count -= per_granule)
+        *c++ += per_granule;
+      if (count)
+        *c += count;
+      return;
+    }
   while (count)
     {
       /* Accesses from ADDR up to the end of its granule.  */

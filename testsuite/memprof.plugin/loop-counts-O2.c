@@ -16,6 +16,7 @@
 /* { dg-final { scan-compiler-output "memprof: sum_until_value: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: add_arrays: 3 instrumented, 0 skipped \[^\n\]*, 3 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: spread: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_middles: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
 /* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
 /* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
@@ -29,3 +30,5 @@
 /* { dg-final { memprof-record fn=alloc_quads<main total_access_count==101 } } */
 /* { dg-final { memprof-record fn=alloc_source<main total_access_count==100 } } */
 /* { dg-final { memprof-record fn=alloc_short<main total_access_count==25 } } */
+/* { dg-final { memprof-record fn=alloc_triples<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_quartets<main total_access_count==100 } } */

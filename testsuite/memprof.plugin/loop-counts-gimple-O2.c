@@ -18,3 +18,5 @@
 /* { dg-final { memprof-record fn=alloc_quads<main total_access_count==101 } } */
 /* { dg-final { memprof-record fn=alloc_source<main total_access_count==100 } } */
 /* { dg-final { memprof-record fn=alloc_short<main total_access_count==25 } } */
+/* { dg-final { memprof-record fn=alloc_triples<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_quartets<main total_access_count==100 } } */

@@ -33,6 +33,8 @@ ALLOCATOR (alloc_right, 250 * sizeof (int))
 ALLOCATOR (alloc_quads, 100 * 4 * sizeof (int))
 ALLOCATOR (alloc_source, 102 * sizeof (int))
 ALLOCATOR (alloc_short, 256)
+ALLOCATOR (alloc_triples, 100 * 3 * sizeof (long))
+ALLOCATOR (alloc_quartets, 100 * 4 * sizeof (long))
 
 NOINLINE char
 letter (int i)
@@ -152,6 +154,25 @@ spread (struct quad *r, const int *a, long n)
     r[i].y = a[i + 2];
 }
 
+/* N reads, steps of 24 bytes (no divisor of a granule: the runtime
+   divides per granule) and of 32 (a divisor: it does not).  */
+struct triple
+{
+  long a, b, c;
+};
+struct quartet
+{
+  long a, b, c, d;
+};
+NOINLINE long
+sum_middles (const struct triple *t, const struct quartet *q, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    s += t[i].b + q[i].c;
+  return s;
+}
+
 int
 main (void)
 {
@@ -189,6 +210,11 @@ main (void)
   total += sum_bytes (shorts + 200, 1);		/* 1 */
   total += sum_bytes (shorts + 64, 0);		/* 0 */
   free (shorts);
+  struct triple *triples = alloc_triples ();
+  struct quartet *quartets = alloc_quartets ();
+  total += sum_middles (triples, quartets, 100);	/* 100 each */
+  free (triples);
+  free (quartets);
   free (sums);
   free (left);
   free (right);
