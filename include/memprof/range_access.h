@@ -60,18 +60,23 @@ memprof_count_strided (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
         *c += count;
       return;
     }
-  while (count)
+  /* Other steps (structures of 12, 24, 40 ... bytes): access by access,
+     the current granule's count kept in a register and added when an
+     access leaves it; no division.  */
+  uintptr_t granule = addr / MEMPROF_GRANULE_SIZE, n = 0;
+  for (; count; count--, addr += stride)
     {
-      /* Accesses from ADDR up to the end of its granule.  */
-      uintptr_t room = (addr | (MEMPROF_GRANULE_SIZE - 1)) - addr;
-      uintptr_t n = room / stride + 1;
-      if (n > count)
-        n = count;
-      *(uint64_t *) (((addr & ~(uintptr_t) (MEMPROF_GRANULE_SIZE - 1))
-                      >> MEMPROF_SHADOW_SCALE) + shadow_base) += n;
-      addr += n * stride;
-      count -= n;
+      if (addr / MEMPROF_GRANULE_SIZE != granule)
+        {
+          *(uint64_t *) ((granule * MEMPROF_GRANULE_SIZE
+                          >> MEMPROF_SHADOW_SCALE) + shadow_base) += n;
+          granule = addr / MEMPROF_GRANULE_SIZE;
+          n = 0;
+        }
+      n++;
     }
+  *(uint64_t *) ((granule * MEMPROF_GRANULE_SIZE >> MEMPROF_SHADOW_SCALE)
+                 + shadow_base) += n;
 }
 
 /* Histogram mode (abi.h): the same two rules with 8-byte slots for
@@ -128,17 +133,28 @@ memprof_histogram_count_strided (uintptr_t shadow_base, uintptr_t addr,
         memprof_histogram_add (c, count);
       return;
     }
-  while (count)
+  /* Other steps (3, 5, 6, 7 bytes, and every step past a slot, as a
+     vector loop's 16 or 32): access by access, the current slot's count
+     kept in a register and added when an access leaves it; no division
+     (one per slot made vector loops slower counted at their exit than
+     access by access).  */
+  uintptr_t slot = addr / MEMPROF_HISTOGRAM_SLOT_SIZE, n = 0;
+  for (; count; count--, addr += stride)
     {
-      /* Accesses from ADDR up to the end of its slot.  */
-      uintptr_t room = (addr | (MEMPROF_HISTOGRAM_SLOT_SIZE - 1)) - addr;
-      uintptr_t n = room / stride + 1;
-      if (n > count)
-        n = count;
-      memprof_histogram_add (memprof_histogram_counter (shadow_base, addr), n);
-      addr += n * stride;
-      count -= n;
+      if (addr / MEMPROF_HISTOGRAM_SLOT_SIZE != slot)
+        {
+          memprof_histogram_add (memprof_histogram_counter
+                                   (shadow_base,
+                                    slot * MEMPROF_HISTOGRAM_SLOT_SIZE),
+                                 n);
+          slot = addr / MEMPROF_HISTOGRAM_SLOT_SIZE;
+          n = 0;
+        }
+      n++;
     }
+  memprof_histogram_add (memprof_histogram_counter
+                           (shadow_base, slot * MEMPROF_HISTOGRAM_SLOT_SIZE),
+                         n);
 }
 
 #endif /* MEMPROF_RANGE_ACCESS_H */
