@@ -1,5 +1,5 @@
 /* -fheapprof-use: a cold site (blocks live the whole run, never read
-   after one store each) and a hot one (short-lived, read thousands of
+   after one store each) and a hot one (short-lived, read hundreds of
    times per byte).  Trained, merged and rebuilt by use.exp.  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +26,7 @@ hot_round (int r)
   for (int i = 0; i < 64; i++)
     v[i] = i + r;
   unsigned long s = 0;
-  for (int k = 0; k < 200; k++)
+  for (int k = 0; k < 2000; k++)
     for (int i = 0; i < 64; i++)
       s += v[i] * k;
   free (v);
