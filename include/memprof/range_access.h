@@ -28,57 +28,6 @@ memprof_count_range (uintptr_t shadow_base, uintptr_t addr, size_t n)
     ++*c;
 }
 
-/* Strided rule: COUNT accesses at ADDR, ADDR + STRIDE, ADDR + 2 * STRIDE,
-   ... (STRIDE > 0) add, to each granule's counter, the number of them
-   whose address lies in it: exactly what counting each access on its own
-   gives, one granule at a time.  The plugin uses it for accesses through
-   a pointer induction variable of a loop without calls, counted when the
-   loop exits.  */
-static inline void
-memprof_count_strided (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
-                       uintptr_t stride)
-{
-  if (count == 0 || stride == 0 || shadow_base == 0)
-    return;
-  if (MEMPROF_GRANULE_SIZE % stride == 0)
-    {
-      /* Steps of 1, 2, 4, ... 64 bytes (scalar and vector loops): every
-         granule after the first holds GRANULE / STRIDE of the accesses,
-         so one division for the first and none per granule after it.  */
-      uintptr_t first = ((addr | (MEMPROF_GRANULE_SIZE - 1)) - addr)
-                        / stride + 1;
-      uintptr_t per_granule = MEMPROF_GRANULE_SIZE / stride;
-      uint64_t *c = (uint64_t *) (((addr & ~(uintptr_t) (MEMPROF_GRANULE_SIZE
-                                                          - 1))
-                                   >> MEMPROF_SHADOW_SCALE) + shadow_base);
-      if (first > count)
-        first = count;
-      *c++ += first;
-      for (count -= first; count >= per_granule; count -= per_granule)
-        *c++ += per_granule;
-      if (count)
-        *c += count;
-      return;
-    }
-  /* Other steps (structures of 12, 24, 40 ... bytes): access by access,
-     the current granule's count kept in a register and added when an
-     access leaves it; no division.  */
-  uintptr_t granule = addr / MEMPROF_GRANULE_SIZE, n = 0;
-  for (; count; count--, addr += stride)
-    {
-      if (addr / MEMPROF_GRANULE_SIZE != granule)
-        {
-          *(uint64_t *) ((granule * MEMPROF_GRANULE_SIZE
-                          >> MEMPROF_SHADOW_SCALE) + shadow_base) += n;
-          granule = addr / MEMPROF_GRANULE_SIZE;
-          n = 0;
-        }
-      n++;
-    }
-  *(uint64_t *) ((granule * MEMPROF_GRANULE_SIZE >> MEMPROF_SHADOW_SCALE)
-                 + shadow_base) += n;
-}
-
 /* Histogram mode (abi.h): the same two rules with 8-byte slots for
    granules.  A range adds one to every slot it overlaps (a memset of a
    block counts each of its slots once); a strided run adds to each slot
@@ -109,52 +58,83 @@ memprof_histogram_count_range (uintptr_t shadow_base, uintptr_t addr, size_t n)
     memprof_histogram_add (c, 1);
 }
 
+/* Strided rule: COUNT accesses at ADDR, ADDR + STRIDE, ADDR + 2 * STRIDE,
+   ... (STRIDE > 0) add, to each granule's counter, the number of them
+   whose address lies in it: exactly what counting each access on its own
+   gives, one granule at a time.  The plugin uses it for the accesses of
+   a loop without calls, counted when the loop exits.  Both modes, by
+   HISTOGRAM (a constant at each caller, so each gets its own code):
+   granules of 64 bytes and 8-byte counters, or slots of 8 and
+   saturating 4-byte ones.  */
 static inline void
-memprof_histogram_count_strided (uintptr_t shadow_base, uintptr_t addr,
-                                 uintptr_t count, uintptr_t stride)
+memprof_strided_add (uintptr_t shadow_base, uintptr_t addr, uintptr_t n,
+                     int histogram)
 {
+  if (histogram)
+    memprof_histogram_add (memprof_histogram_counter (shadow_base, addr), n);
+  else
+    *(uint64_t *) (((addr & ~(uintptr_t) (MEMPROF_GRANULE_SIZE - 1))
+                    >> MEMPROF_SHADOW_SCALE) + shadow_base) += n;
+}
+
+static inline void
+memprof_strided_rule (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
+                      uintptr_t stride, int histogram)
+{
+  uintptr_t size = histogram ? MEMPROF_HISTOGRAM_SLOT_SIZE
+                             : MEMPROF_GRANULE_SIZE;
   if (count == 0 || stride == 0 || shadow_base == 0)
     return;
-  if (MEMPROF_HISTOGRAM_SLOT_SIZE % stride == 0)
+  if ((stride & (stride - 1)) == 0 && stride <= size)
     {
-      /* Steps of 1, 2, 4 or 8 bytes (byte, short, int, long and pointer
-         loops): every slot after the first holds SLOT / STRIDE of the
-         accesses, so no division per slot.  */
-      uintptr_t first = ((addr | (MEMPROF_HISTOGRAM_SLOT_SIZE - 1)) - addr)
-                        / stride + 1;
-      uintptr_t per_slot = MEMPROF_HISTOGRAM_SLOT_SIZE / stride;
-      uint32_t *c = memprof_histogram_counter (shadow_base, addr);
+      /* Steps of 1, 2, 4 ... up to a granule (scalar and vector loops):
+         every granule after the first holds SIZE / STRIDE of the
+         accesses; powers of two, so shifts and no division.  */
+      unsigned shift = (unsigned) __builtin_ctzl (stride);
+      uintptr_t first = (((addr | (size - 1)) - addr) >> shift) + 1;
+      uintptr_t per_granule = size >> shift;
       if (first > count)
         first = count;
-      memprof_histogram_add (c++, first);
-      for (count -= first; count >= per_slot; count -= per_slot)
-        memprof_histogram_add (c++, per_slot);
+      memprof_strided_add (shadow_base, addr, first, histogram);
+      addr &= ~(size - 1);
+      for (count -= first; count >= per_granule; count -= per_granule)
+        memprof_strided_add (shadow_base, addr += size, per_granule,
+                             histogram);
       if (count)
-        memprof_histogram_add (c, count);
+        memprof_strided_add (shadow_base, addr + size, count, histogram);
       return;
     }
-  /* Other steps (3, 5, 6, 7 bytes, and every step past a slot, as a
-     vector loop's 16 or 32): access by access, the current slot's count
-     kept in a register and added when an access leaves it; no division
-     (one per slot made vector loops slower counted at their exit than
-     access by access).  */
-  uintptr_t slot = addr / MEMPROF_HISTOGRAM_SLOT_SIZE, n = 0;
+  /* Other steps (structures of 12, 24, 40 bytes; in histogram mode every
+     step past a slot, as a vector loop's 16 or 32): access by access,
+     the current granule's count kept in a register and added when an
+     access leaves it; no division (one per granule made vector loops
+     slower counted at their exit than access by access).  */
+  uintptr_t granule = addr / size, n = 0;
   for (; count; count--, addr += stride)
     {
-      if (addr / MEMPROF_HISTOGRAM_SLOT_SIZE != slot)
+      if (addr / size != granule)
         {
-          memprof_histogram_add (memprof_histogram_counter
-                                   (shadow_base,
-                                    slot * MEMPROF_HISTOGRAM_SLOT_SIZE),
-                                 n);
-          slot = addr / MEMPROF_HISTOGRAM_SLOT_SIZE;
+          memprof_strided_add (shadow_base, granule * size, n, histogram);
+          granule = addr / size;
           n = 0;
         }
       n++;
     }
-  memprof_histogram_add (memprof_histogram_counter
-                           (shadow_base, slot * MEMPROF_HISTOGRAM_SLOT_SIZE),
-                         n);
+  memprof_strided_add (shadow_base, granule * size, n, histogram);
+}
+
+static inline void
+memprof_count_strided (uintptr_t shadow_base, uintptr_t addr, uintptr_t count,
+                       uintptr_t stride)
+{
+  memprof_strided_rule (shadow_base, addr, count, stride, 0);
+}
+
+static inline void
+memprof_histogram_count_strided (uintptr_t shadow_base, uintptr_t addr,
+                                 uintptr_t count, uintptr_t stride)
+{
+  memprof_strided_rule (shadow_base, addr, count, stride, 1);
 }
 
 #endif /* MEMPROF_RANGE_ACCESS_H */
