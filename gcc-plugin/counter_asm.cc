@@ -81,8 +81,6 @@ strip_address_conversions (tree t)
   return t;
 }
 
-
-
 /* An operand the asm can take in a register as it is.  */
 bool
 register_operand_p (tree t)

@@ -299,19 +299,8 @@ memprof_loop_counts::finish (tree shadow_base)
 					  build_int_cst
 					    (integer_type_node,
 					     memprof_counted_bytes_log2 ())));
-      tree slot = memprof_counter_slot (shadow_base, index);
-      tree counter = memprof_counter_type ();
-      gassign *old_count = gimple_build_assign (make_ssa_name (counter),
-						slot);
-      gassign *new_count
-	= gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
-			       gimple_assign_lhs (old_count), addend);
-      gassign *store = gimple_build_assign (unshare_expr (slot),
-					    gimple_assign_lhs (new_count));
       gimple_seq add = NULL;
-      gimple_seq_add_stmt (&add, old_count);
-      gimple_seq_add_stmt (&add, new_count);
-      gimple_seq_add_stmt (&add, store);
+      memprof_counter_add (&add, shadow_base, index, addend);
       gimple *after = gimple_seq_last_stmt (seq);
       gsi_insert_seq_on_edge (c.exit, seq);
       pending.safe_push (pending_call { after, across, call, add });

@@ -81,9 +81,12 @@ tree memprof_shadow_base_decl ();     /* extern uintptr_t base.  */
 /* The counter type: uint64 (uint32 in histogram mode) with a private
    alias set.  */
 tree memprof_counter_type ();
-/* The counter at BASE[INDEX] (BASE the shadow base), in the counters'
-   private alias set, marked as not trapping.  */
-tree memprof_counter_slot (tree base, tree index);
+/* Append to SEQ the update of the counter at BASE[INDEX] (BASE the
+   shadow base; the counters' private alias set, not trapping) by ADDEND,
+   saturating in histogram mode: load, add, store.  The addition, whose
+   ADDEND a later access of the same counter may grow.  */
+gassign *memprof_counter_add (gimple_seq *seq, tree base, tree index,
+			      tree addend);
 tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
 tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
 tree memprof_count_strided_function (); /* __memprof_count_strided.  */

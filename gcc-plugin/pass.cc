@@ -255,28 +255,6 @@ function_instrumenter::granule (gimple_stmt_iterator *gsi, tree address)
   return &m_sites.last ();
 }
 
-/* Histogram mode's 4-byte counters saturate: SUM, OLD plus the step,
-   becomes all ones when it wrapped (SUM < OLD), with no branch:
-   SUM | -(SUM < OLD).  The value to store, appended to SEQ.  */
-tree
-saturate (gimple_seq *seq, tree old, tree sum)
-{
-  tree counter = TREE_TYPE (sum);
-  gassign *wrapped = gimple_build_assign (make_ssa_name (boolean_type_node),
-					  LT_EXPR, sum, old);
-  gassign *bit = gimple_build_assign (make_ssa_name (counter), NOP_EXPR,
-				      gimple_assign_lhs (wrapped));
-  gassign *mask = gimple_build_assign (make_ssa_name (counter), NEGATE_EXPR,
-				       gimple_assign_lhs (bit));
-  gassign *result = gimple_build_assign (make_ssa_name (counter), BIT_IOR_EXPR,
-					 sum, gimple_assign_lhs (mask));
-  gimple_seq_add_stmt (seq, wrapped);
-  gimple_seq_add_stmt (seq, bit);
-  gimple_seq_add_stmt (seq, mask);
-  gimple_seq_add_stmt (seq, result);
-  return gimple_assign_lhs (result);
-}
-
 /* Insert, before the statement at GSI, the count of an access whose first
    byte is at ADDRESS (a pointer or pointer-sized integer expression).
    The counter is the TARGET_MEM_REF base[index * 8], so that expand
@@ -328,21 +306,10 @@ function_instrumenter::insert_count (gimple_stmt_iterator *gsi, tree address,
 						   build_int_cst (counter, 1)));
 	  return;
 	}
-      tree slot = memprof_counter_slot (shadow_base (), site->index);
-      gassign *old_count = gimple_build_assign (make_ssa_name (counter), slot);
-      gassign *new_count
-	= gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
-			       gimple_assign_lhs (old_count),
-			       build_int_cst (counter, 1));
-      gimple_seq_add_stmt (&seq, old_count);
-      gimple_seq_add_stmt (&seq, new_count);
-      tree result = gimple_assign_lhs (new_count);
-      if (memprof_opts.histogram)
-	result = saturate (&seq, gimple_assign_lhs (old_count), result);
-      gassign *store = gimple_build_assign (unshare_expr (slot), result);
-      site->increment = new_count;
+      site->increment = memprof_counter_add (&seq, shadow_base (),
+					     site->index,
+					     build_int_cst (counter, 1));
       site->calls_seen = m_calls_seen;
-      gimple_seq_add_stmt (&seq, store);
     }
   gimple_seq_set_location (seq, loc);
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);

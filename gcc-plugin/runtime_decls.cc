@@ -84,8 +84,34 @@ memprof_counter_type ()
   return counter_type;
 }
 
+namespace {
+
+/* Histogram mode's 4-byte counters saturate: SUM, OLD plus the step,
+   becomes all ones when it wrapped (SUM < OLD), with no branch:
+   SUM | -(SUM < OLD).  The value to store, appended to SEQ.  */
 tree
-memprof_counter_slot (tree base, tree index)
+saturate (gimple_seq *seq, tree old, tree sum)
+{
+  tree counter = TREE_TYPE (sum);
+  gassign *wrapped = gimple_build_assign (make_ssa_name (boolean_type_node),
+					  LT_EXPR, sum, old);
+  gassign *bit = gimple_build_assign (make_ssa_name (counter), NOP_EXPR,
+				      gimple_assign_lhs (wrapped));
+  gassign *mask = gimple_build_assign (make_ssa_name (counter), NEGATE_EXPR,
+				       gimple_assign_lhs (bit));
+  gassign *result = gimple_build_assign (make_ssa_name (counter), BIT_IOR_EXPR,
+					 sum, gimple_assign_lhs (mask));
+  gimple_seq_add_stmt (seq, wrapped);
+  gimple_seq_add_stmt (seq, bit);
+  gimple_seq_add_stmt (seq, mask);
+  gimple_seq_add_stmt (seq, result);
+  return gimple_assign_lhs (result);
+}
+
+} // namespace
+
+gassign *
+memprof_counter_add (gimple_seq *seq, tree base, tree index, tree addend)
 {
   tree counter = memprof_counter_type ();
   /* The offset's pointer type carries the counter's private alias set
@@ -95,7 +121,17 @@ memprof_counter_slot (tree base, tree index)
 		      index, size_int (memprof_counter_bytes ()), NULL_TREE);
   /* The runtime maps shadow for the whole address space.  */
   TREE_THIS_NOTRAP (slot) = 1;
-  return slot;
+  gassign *old_count = gimple_build_assign (make_ssa_name (counter), slot);
+  gassign *new_count
+    = gimple_build_assign (make_ssa_name (counter), PLUS_EXPR,
+			   gimple_assign_lhs (old_count), addend);
+  gimple_seq_add_stmt (seq, old_count);
+  gimple_seq_add_stmt (seq, new_count);
+  tree result = gimple_assign_lhs (new_count);
+  if (memprof_opts.histogram)
+    result = saturate (seq, gimple_assign_lhs (old_count), result);
+  gimple_seq_add_stmt (seq, gimple_build_assign (unshare_expr (slot), result));
+  return new_count;
 }
 
 tree

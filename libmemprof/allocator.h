@@ -28,14 +28,11 @@ struct alignas (64) HeapSpan
   uintptr_t secondary_hi;
 };
 extern HeapSpan heap_span;
+// 59 classes of 64 GiB each (allocator.cpp asserts it).
 constexpr uintptr_t kPrimarySpaceSize = (uintptr_t) 59 << 36;
 
-// Whether P may lie in a block: false for stacks, globals and (in the
-// sampling mode) the C library's heap, whose shadow nobody reads, so the
-// interceptors need not count accesses there.  True for every byte of
-// every block; also for some other memory (anything below
-// kPrimarySpaceSize before allocator_init, mappings between secondary
-// blocks), which only costs a count.
+// Whether U lies within the span of the secondary mappings (false while
+// there are none): two compares, no memory read but HEAP_SPAN's line.
 inline bool
 allocator_in_secondary_span (uintptr_t u)
 {
@@ -43,6 +40,12 @@ allocator_in_secondary_span (uintptr_t u)
          < heap_span.secondary_hi - heap_span.secondary_lo;
 }
 
+// Whether P may lie in a block: false for stacks, globals and (in the
+// sampling mode) the C library's heap, whose shadow nobody reads, so the
+// interceptors need not count accesses there.  True for every byte of
+// every block; also for some other memory (anything below
+// kPrimarySpaceSize before allocator_init, mappings between secondary
+// blocks), which only costs a count.
 inline bool
 allocator_may_hold (const void *p)
 {
