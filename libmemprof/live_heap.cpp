@@ -2,7 +2,11 @@
 
 #include "live_heap.h"
 #include "clock_cpu.h"
+#include "hib_table.h"
+#include "per_thread.h"
 #include "stack_depot.h"
+
+#include <stddef.h>
 
 #include <linux/membarrier.h>
 #include <sched.h>
@@ -18,10 +22,174 @@ alignas (64) LiveHeap live_heap;
 alignas (64) bool live_threaded;
 alignas (64) volatile uint32_t live_busy;
 MEMPROF_TLS bool live_thread_seen;
+bool live_caches_enabled;
 
 namespace {
 SpinLock register_lock;
 uint32_t threads_seen;
+// Held while a cache is published by someone else than its owner's
+// allocations and frees (a dump, the owner's exit), so only one party
+// at a time moves it.
+SpinLock caches_lock;
+
+// *X = max (*X, V), compared as signed (a shared count can be briefly
+// below zero, live_heap.h).
+inline void
+raise_to (uint64_t *x, uint64_t v)
+{
+  uint64_t seen = __atomic_load_n (x, __ATOMIC_RELAXED);
+  while ((int64_t) v > (int64_t) seen
+         && !__atomic_compare_exchange_n (x, &seen, v, true, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED))
+    ;
+}
+
+// Publish what the slot S holds back (the slot keeps its context).
+void
+publish_slot (LiveThreadCache::Slot &s)
+{
+  ContextLive *c = s.context;
+  live_catch_up (c, __atomic_load_n (&live_heap.generation, __ATOMIC_RELAXED));
+  uint64_t b = __atomic_add_fetch (&c->bytes, (uint64_t) s.bytes,
+                                   __ATOMIC_RELAXED);
+  uint64_t n = __atomic_add_fetch (&c->blocks, (uint64_t) s.blocks,
+                                   __ATOMIC_RELAXED);
+  if (s.bytes > 0)
+    raise_to (&c->max_bytes, b);
+  if (s.blocks > 0)
+    raise_to (&c->max_blocks, n);
+  s.bytes = s.blocks = 0;
+}
+
+// Publish what TC holds back for the process; NOW as live_new_peak's.
+void
+publish_heap (LiveThreadCache *tc, uint32_t now)
+{
+  if (!tc->heap_bytes && !tc->heap_blocks)
+    return;
+  uint64_t total = __atomic_add_fetch (&live_heap.bytes,
+                                       (uint64_t) tc->heap_bytes,
+                                       __ATOMIC_RELAXED);
+  uint64_t blocks = __atomic_add_fetch (&live_heap.blocks,
+                                        (uint64_t) tc->heap_blocks,
+                                        __ATOMIC_RELAXED);
+  if (tc->heap_bytes > 0 && (int64_t) total > live_signed (live_heap.peak_bytes))
+    live_new_peak (total, blocks, now);
+  tc->heap_bytes = tc->heap_blocks = 0;
+}
+
+// The slot of context C in a thread's cache.
+inline uint32_t
+slot_of (const ContextLive *c)
+{
+  return (uint32_t) ((((uintptr_t) c >> 3) * 0x9e3779b97f4a7c15ULL)
+                     >> (64 - LiveThreadCache::kSlotBits));
+}
+
+// Hold back a change of context C by A (bytes and blocks, negative for
+// a free) and of the process by SIZE and BLOCKS in TC, publishing what
+// the rules of LiveThreadCache ask for.  False when TC cannot be used
+// (no cache, a dump asking for it, or a signal handler interrupting its
+// owner): the caller then updates the shared counters itself.
+template <bool Alloc>
+MEMPROF_ALWAYS_INLINE bool
+hold_back (LiveThreadCache *tc, ContextLive *c, int64_t bytes,
+           int64_t units, int64_t size, int64_t blocks, uint32_t now)
+{
+  if (UNLIKELY (tc == nullptr) || UNLIKELY (tc->busy)
+      || UNLIKELY (!__atomic_load_n (&live_caches_enabled, __ATOMIC_RELAXED)))
+    return false;
+  __atomic_store_n (&tc->busy, 1, __ATOMIC_RELAXED);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  if (UNLIKELY (__atomic_load_n (&tc->flush_requested, __ATOMIC_ACQUIRE)))
+    {
+      __atomic_store_n (&tc->busy, 0, __ATOMIC_RELEASE);
+      return false;
+    }
+  if (LIKELY (c != nullptr))
+    {
+      LiveThreadCache::Slot &s = tc->slots[slot_of (c)];
+      if (UNLIKELY (s.context != c))
+        {
+          if (s.context)
+            publish_slot (s);
+          s.context = c;
+        }
+      s.bytes += bytes;
+      s.blocks += units;
+      bool publish
+        = Alloc ? (live_signed (c->bytes) + s.bytes > live_signed (c->max_bytes)
+                   || live_signed (c->blocks) + s.blocks
+                        > live_signed (c->max_blocks)
+                   || s.bytes >= kLiveHoldBytes || s.blocks >= kLiveHoldBlocks)
+                : (s.bytes <= -kLiveHoldBytes || s.blocks <= -kLiveHoldBlocks);
+      if (UNLIKELY (publish))
+        publish_slot (s);
+    }
+  tc->heap_bytes += size;
+  tc->heap_blocks += blocks;
+  bool publish
+    = Alloc ? (live_signed (live_heap.bytes) + tc->heap_bytes
+                 > live_signed (live_heap.peak_bytes)
+               || tc->heap_bytes >= kLiveHoldBytes
+               || tc->heap_blocks >= kLiveHoldWholeBlocks)
+            : (tc->heap_bytes <= -kLiveHoldBytes
+               || tc->heap_blocks <= -kLiveHoldWholeBlocks);
+  if (UNLIKELY (publish))
+    publish_heap (tc, now);
+  __atomic_store_n (&tc->busy, 0, __ATOMIC_RELEASE);
+  return true;
+}
+
+// The calling thread's cache, if it has one.
+inline LiveThreadCache *
+thread_cache ()
+{
+  PerThread *pt = per_thread ();
+  return pt ? &pt->live : nullptr;
+}
+
+void
+publish_cache (LiveThreadCache &tc)
+{
+  for (LiveThreadCache::Slot &s : tc.slots)
+    if (s.context)
+      {
+        publish_slot (s);
+        s.context = nullptr;
+      }
+  publish_heap (&tc, kLiveNowUnread);
+}
+
+void
+move_cache (PerThread *pt)
+{
+  publish_cache (pt->live);
+}
+
+// Forked child: the parent's threads are gone, their caches' words with
+// them.
+void
+publish_parent_cache (PerThread *pt, void *)
+{
+  publish_cache (pt->live);
+  pt->live.busy = 0;
+  pt->live.flush_requested = 0;
+}
+
+// Publish every thread's cache (the dump, dump lock held).
+void
+flush_all_caches ()
+{
+  if (!__atomic_load_n (&live_caches_enabled, __ATOMIC_ACQUIRE))
+    return;
+  static const ThreadCacheKind kind
+    = { offsetof (PerThread, live.busy),
+        offsetof (PerThread, live.flush_requested), move_cache };
+  LockGuard g (caches_lock);
+  flush_thread_caches (kind);
+}
+
 } // namespace
 
 void
@@ -29,6 +197,52 @@ live_init (bool have_membarrier)
 {
   if (!have_membarrier)
     __atomic_store_n (&live_threaded, true, __ATOMIC_RELEASE);
+  __atomic_store_n (&live_caches_enabled, have_membarrier, __ATOMIC_RELEASE);
+}
+
+void
+live_alloc_shared (ContextLive *c, uint64_t size, LiveAmount a,
+                   uint64_t blocks, uint32_t now)
+{
+  if (!hold_back<true> (thread_cache (), c, (int64_t) a.bytes,
+                        (int64_t) a.blocks, (int64_t) size, (int64_t) blocks,
+                        now))
+    live_alloc_with<true> (c, size, a, now, blocks);
+}
+
+void
+live_free_shared (ContextLive *c, uint64_t size, LiveAmount a,
+                  uint64_t blocks)
+{
+  if (!hold_back<false> (thread_cache (), c, -(int64_t) a.bytes,
+                         -(int64_t) a.blocks, -(int64_t) size,
+                         -(int64_t) blocks, kLiveNowUnread))
+    live_free_with<true> (c, size, a, blocks);
+}
+
+void
+live_thread_exit (LiveThreadCache *tc)
+{
+  LockGuard g (caches_lock);
+  publish_cache (*tc);
+}
+
+void
+live_after_fork_child ()
+{
+  per_thread_for_each (publish_parent_cache, nullptr);
+}
+
+void
+live_lock_all ()
+{
+  caches_lock.lock ();
+}
+
+void
+live_unlock_all ()
+{
+  caches_lock.unlock ();
 }
 
 // A thread's first update.  The first thread needs nothing; the second
@@ -55,7 +269,7 @@ live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now)
   if (now == kLiveNowUnread)
     now = now_ms ();
   uint64_t seen = __atomic_load_n (&live_heap.peak_bytes, __ATOMIC_RELAXED);
-  while (bytes > seen)
+  while ((int64_t) bytes > (int64_t) seen)
     if (__atomic_compare_exchange_n (&live_heap.peak_bytes, &seen, bytes,
                                      false, __ATOMIC_RELAXED,
                                      __ATOMIC_RELAXED))
@@ -85,11 +299,20 @@ whole_blocks (uint64_t units)
   return (units + kLiveBlockUnit / 2) / kLiveBlockUnit;
 }
 
+// A count copied while changes were held back may be below zero
+// (live_heap.h): none of its blocks was live.
+inline uint64_t
+at_least_zero (uint64_t x)
+{
+  return (int64_t) x < 0 ? 0 : x;
+}
+
 } // namespace
 
 void
 live_fill_records (HibNode *records)
 {
+  flush_all_caches ();
   uint64_t generation
     = __atomic_load_n (&live_heap.generation, __ATOMIC_RELAXED);
   for (HibNode *n = records; n; n = n->next)
@@ -99,8 +322,9 @@ live_fill_records (HibNode *records)
       if (!c)
         continue;
       bool current = c->peak_generation == generation;
-      m.bytes_at_peak = current ? c->peak_bytes : c->bytes;
-      m.blocks_at_peak = whole_blocks (current ? c->peak_blocks : c->blocks);
+      m.bytes_at_peak = at_least_zero (current ? c->peak_bytes : c->bytes);
+      m.blocks_at_peak
+        = whole_blocks (at_least_zero (current ? c->peak_blocks : c->blocks));
       m.max_live_bytes = c->max_bytes;
       m.max_live_blocks = whole_blocks (c->max_blocks);
       m.bytes_at_exit = c->exit_bytes;

@@ -55,21 +55,57 @@ struct LiveHeap
 
 extern LiveHeap live_heap;
 
-// The counters are plain memory while one thread uses them and atomic
-// from the moment a second thread does (lock-prefixed adds cost about
-// as much as the rest of the bookkeeping together).  The switch is an
-// asymmetric handshake like the HIB caches' (hib_table.cpp): the single
-// thread marks itself busy around its plain updates and looks at
-// LIVE_THREADED in between; a second thread sets LIVE_THREADED, makes
-// every thread pass a full barrier with membarrier(2) and waits until
-// the first is not busy.  Without membarrier the counters are atomic
-// from the start.
+// The counters are plain memory while one thread uses them and shared
+// from the moment a second thread does.  The switch is an asymmetric
+// handshake like the HIB caches' (hib_table.cpp): the single thread
+// marks itself busy around its plain updates and looks at LIVE_THREADED
+// in between; a second thread sets LIVE_THREADED, makes every thread
+// pass a full barrier with membarrier(2) and waits until the first is
+// not busy.  Without membarrier the counters are atomic from the start.
 extern bool live_threaded;
 extern volatile uint32_t live_busy;
 extern MEMPROF_TLS bool live_thread_seen;
 void live_register_thread ();
-// At start-up: whether membarrier is registered (hib_init).
+// At start-up and in a forked child: whether membarrier is registered
+// (hib_init).
 void live_init (bool have_membarrier);
+
+// Shared, the counters would be written by every thread at every
+// allocation and free: a lock-prefixed add on a line the other CPUs
+// wrote last made malloc_window 7-9x slower than its plain build, 1.5x
+// on one CPU.  So each thread holds its changes back in a small cache
+// (it lives in PerThread) and adds them to the shared counters
+//   - when an allocation would take a context's live bytes or blocks,
+//     or the process's, past their maximum as the thread sees them (the
+//     shared count plus its own change): growth is published at once;
+//   - when a change reaches kLiveHoldBytes or kLiveHoldBlocks either way;
+//   - when another context takes its slot, at the thread's exit and at
+//     every dump (with the HIB caches' handshake, hib_table.cpp), and in
+//     a forked child for every thread the parent had.
+// Every total is exact once published; a maximum or the peak can miss
+// (or, through frees held back, overstate) what the other threads held
+// back at that moment: at most kLiveHoldBytes and kLiveHoldBlocks each.
+constexpr int64_t kLiveHoldBytes = 65536;
+constexpr int64_t kLiveHoldWholeBlocks = 256;
+constexpr int64_t kLiveHoldBlocks = kLiveHoldWholeBlocks * kLiveBlockUnit;
+
+struct LiveThreadCache
+{
+  static constexpr uint32_t kSlotBits = 3;
+  struct Slot
+  {
+    ContextLive *context;   // Null: empty.
+    int64_t bytes, blocks;  // Held back; BLOCKS in kLiveBlockUnit units.
+  };
+  // Held back for the process: bytes and whole blocks.
+  volatile uint32_t busy;              // Owner is changing the cache.
+  volatile uint32_t flush_requested;   // A dump wants it published.
+  int64_t heap_bytes, heap_blocks;
+  Slot slots[1u << kSlotBits];
+};
+
+// membarrier works: threads hold their changes back in their caches.
+extern bool live_caches_enabled;
 
 // NOW may be kLiveNowUnread: the clock is read only for a new peak.
 constexpr uint32_t kLiveNowUnread = ~0u;
@@ -118,6 +154,14 @@ live_exact (uint64_t size)
   return { size, kLiveBlockUnit };
 }
 
+// Signed: with changes held back, a shared count can be briefly below
+// zero (a thread freed a block whose allocation another still holds).
+inline int64_t
+live_signed (const uint64_t &x)
+{
+  return (int64_t) __atomic_load_n (&x, __ATOMIC_RELAXED);
+}
+
 // SIZE bytes and BLOCKS whole blocks go to the process's totals, A to
 // the context C.
 template <bool Atomic>
@@ -158,8 +202,15 @@ live_free_with (ContextLive *c, uint64_t size, LiveAmount a,
   live_sub<Atomic> (live_heap.blocks, blocks);
 }
 
+// The threaded path (live_heap.cpp): hold the change back in the
+// calling thread's cache when it can, else update the shared counters.
+void live_alloc_shared (ContextLive *c, uint64_t size, LiveAmount a,
+                        uint64_t blocks, uint32_t now);
+void live_free_shared (ContextLive *c, uint64_t size, LiveAmount a,
+                       uint64_t blocks);
+
 // Enter the single thread's plain update: false when the counters are
-// atomic (the caller then uses the atomic path).
+// shared (the caller then uses the threaded path).
 inline bool
 live_enter_plain ()
 {
@@ -191,56 +242,68 @@ live_whole_blocks (LiveAmount a)
   return (a.blocks + kLiveBlockUnit / 2) / kLiveBlockUnit;
 }
 
-// A sampled block of context C (null: the depot had no room) starts its
-// life at NOW (ms), adding A to C and to the process's totals.
-inline void
+// A block of context C (null: the depot had no room) starts its life
+// at NOW (ms), adding A to C and SIZE bytes and BLOCKS blocks to the
+// process's totals.
+MEMPROF_ALWAYS_INLINE void
+live_alloc (ContextLive *c, uint64_t size, LiveAmount a, uint64_t blocks,
+            uint32_t now)
+{
+  if (LIKELY (live_enter_plain ()))
+    {
+      live_alloc_with<false> (c, size, a, now, blocks);
+      live_leave_plain ();
+    }
+  else
+    live_alloc_shared (c, size, a, blocks, now);
+}
+
+MEMPROF_ALWAYS_INLINE void
+live_free (ContextLive *c, uint64_t size, LiveAmount a, uint64_t blocks)
+{
+  if (LIKELY (live_enter_plain ()))
+    {
+      live_free_with<false> (c, size, a, blocks);
+      live_leave_plain ();
+    }
+  else
+    live_free_shared (c, size, a, blocks);
+}
+
+// A sampled block (A its weighted amount, sampler.h).
+MEMPROF_ALWAYS_INLINE void
 live_alloc (ContextLive *c, uint32_t now, LiveAmount a)
 {
-  if (LIKELY (live_enter_plain ()))
-    {
-      live_alloc_with<false> (c, a.bytes, a, now, live_whole_blocks (a));
-      live_leave_plain ();
-    }
-  else
-    live_alloc_with<true> (c, a.bytes, a, now, live_whole_blocks (a));
+  live_alloc (c, a.bytes, a, live_whole_blocks (a), now);
 }
 
-// The exact mode's (its own copy, with the amounts constant).
-inline void
-live_alloc (ContextLive *c, uint64_t size, uint32_t now)
-{
-  if (LIKELY (live_enter_plain ()))
-    {
-      live_alloc_with<false> (c, size, live_exact (size), now);
-      live_leave_plain ();
-    }
-  else
-    live_alloc_with<true> (c, size, live_exact (size), now);
-}
-
-inline void
+MEMPROF_ALWAYS_INLINE void
 live_free (ContextLive *c, LiveAmount a)
 {
-  if (LIKELY (live_enter_plain ()))
-    {
-      live_free_with<false> (c, a.bytes, a, live_whole_blocks (a));
-      live_leave_plain ();
-    }
-  else
-    live_free_with<true> (c, a.bytes, a, live_whole_blocks (a));
+  live_free (c, a.bytes, a, live_whole_blocks (a));
 }
 
-inline void
+// An exact block of SIZE bytes.
+MEMPROF_ALWAYS_INLINE void
+live_alloc (ContextLive *c, uint64_t size, uint32_t now)
+{
+  live_alloc (c, size, live_exact (size), 1, now);
+}
+
+MEMPROF_ALWAYS_INLINE void
 live_free (ContextLive *c, uint64_t size)
 {
-  if (LIKELY (live_enter_plain ()))
-    {
-      live_free_with<false> (c, size, live_exact (size));
-      live_leave_plain ();
-    }
-  else
-    live_free_with<true> (c, size, live_exact (size));
+  live_free (c, size, live_exact (size), 1);
 }
+
+// Thread exit: publish what the calling thread's cache holds back.
+void live_thread_exit (LiveThreadCache *tc);
+// Forked child: publish what every thread of the parent held back (the
+// child is single-threaded; the blocks are its own now).
+void live_after_fork_child ();
+// Fork: hold the lock of the caches' movers across fork.
+void live_lock_all ();
+void live_unlock_all ();
 
 // The dump (dump lock held): a block of context C still live is
 // reported; A as it added at its allocation.

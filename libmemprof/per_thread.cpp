@@ -33,6 +33,7 @@ give_back (void *arg)
   // taking a record finds its block's slots).
   histogram_thread_exit (&pt->histogram);
   hib_thread_exit (&pt->hib);
+  live_thread_exit (&pt->live);
   site_tally_thread_exit (&pt->site_tally);
   LockGuard g (pool_lock);
   pt->next_free = free_list;

@@ -13,6 +13,7 @@
 #include "hib_table.h"
 #include "histogram_table.h"
 #include "internal.h"
+#include "live_heap.h"
 #include "site_tally.h"
 #include "stack_cache.h"
 
@@ -47,6 +48,10 @@ struct PerThread
   // histogram_table.cpp: histogram mode's per-context slot counts of
   // the blocks this thread freed most recently (mapped on first use).
   HistogramThreadCache histogram;
+
+  // live_heap.cpp: the changes to the live heap this thread holds back
+  // while several threads allocate.
+  LiveThreadCache live;
 
   // site_tally.cpp: the sampling mode's exact per-site totals.
   SiteTallyTable site_tally;

@@ -468,11 +468,13 @@ before_fork ()
   per_thread_lock ();
   hib_lock_all ();
   histogram_lock_all ();
+  live_lock_all ();
 }
 
 void
 after_fork_parent ()
 {
+  live_unlock_all ();
   histogram_unlock_all ();
   hib_unlock_all ();
   per_thread_unlock ();
@@ -485,6 +487,7 @@ after_fork_parent ()
 void
 after_fork_child ()
 {
+  live_unlock_all ();
   histogram_unlock_all ();
   hib_unlock_all ();
   per_thread_unlock ();
@@ -492,6 +495,7 @@ after_fork_child ()
   unlock_dump ();
   hib_after_fork_child ();
   histogram_after_fork_child ();
+  live_after_fork_child ();
   live_init (hib_have_membarrier ());
   modules_after_fork_child ();
   hib_clear ();
