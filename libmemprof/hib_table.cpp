@@ -334,18 +334,10 @@ hib_move (PerThread *pt)
   cache_to_table (pt->hib);
 }
 
-// Move every thread's cached records into the table.
-void
-flush_all_caches ()
-{
-  if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
-    return;
-  static const ThreadCacheKind kind
-    = { offsetof (PerThread, hib.busy),
-        offsetof (PerThread, hib.flush_requested), hib_move };
-  LockGuard g (caches_lock);
-  flush_thread_caches (kind);
-}
+// Every thread's cached records, moved into the table by a dump.
+const ThreadCacheKind hib_cache_kind
+  = { offsetof (PerThread, hib.busy),
+      offsetof (PerThread, hib.flush_requested), hib_move, &caches_lock };
 
 void
 drop_cache (PerThread *pt, void *)
@@ -389,6 +381,9 @@ hib_have_membarrier ()
 void
 flush_thread_caches (const ThreadCacheKind &kind)
 {
+  if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
+    return;
+  LockGuard g (*kind.lock);
   per_thread_for_each (request_flush, (void *) &kind);
   if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
     die ("membarrier failed after registration");
@@ -460,7 +455,7 @@ hib_take (HibNode **tail, uint64_t *count)
 {
   HibNode *all = nullptr, *last = nullptr;
   uint64_t taken = 0;
-  flush_all_caches ();
+  flush_thread_caches (hib_cache_kind);
   HibNode **a = __atomic_load_n (&buckets, __ATOMIC_ACQUIRE);
   if (a && __atomic_load_n (&num_records, __ATOMIC_RELAXED))
     for (uint32_t st = 0; st < kNumStripes; st++)

@@ -68,19 +68,23 @@ void hib_init ();
 bool hib_have_membarrier ();
 
 struct PerThread;
+struct SpinLock;
 // A kind of per-thread cache that a dump empties with the handshake of
-// hib_table.cpp: where in a PerThread its two words are (offsetof), and
-// how to move a thread's cache into the shared table (HIB records here,
-// histograms in histogram_table.cpp).
+// hib_table.cpp: where in a PerThread its two words are (offsetof), how
+// to move a thread's cache into the shared table (HIB records here,
+// histograms in histogram_table.cpp, live-heap changes in
+// live_heap.cpp), and the lock that keeps the kind's other movers
+// (thread exits) out.
 struct ThreadCacheKind
 {
   size_t busy, flush_requested;
   void (*move) (PerThread *pt);
+  SpinLock *lock;
 };
-// The dump's half of the handshake: ask every cache of KIND, membarrier,
-// then move each one asked once its owner is not inside an add.  Only
-// when hib_have_membarrier; the caller holds the lock that keeps KIND's
-// other movers (thread exits) out.
+// The dump's half of the handshake, under KIND's lock: ask every cache
+// of KIND, membarrier, then move each one asked once its owner is not
+// inside an add.  Nothing without membarrier (threads then keep no
+// caches).
 void flush_thread_caches (const ThreadCacheKind &kind);
 // Forked child: drop every thread's cache (the records are the
 // parent's; the other threads are gone).

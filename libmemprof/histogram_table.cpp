@@ -290,18 +290,11 @@ cache_move (PerThread *pt)
   cache_to_table (pt->histogram);
 }
 
-// Move every thread's cached counts into the table.
-void
-flush_all_caches ()
-{
-  if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
-    return;
-  static const ThreadCacheKind kind
-    = { offsetof (PerThread, histogram.busy),
-        offsetof (PerThread, histogram.flush_requested), cache_move };
-  LockGuard g (caches_lock);
-  flush_thread_caches (kind);
-}
+// Every thread's cached counts, moved into the table by a dump.
+const ThreadCacheKind histogram_cache_kind
+  = { offsetof (PerThread, histogram.busy),
+      offsetof (PerThread, histogram.flush_requested), cache_move,
+      &caches_lock };
 
 void
 drop_cache (PerThread *pt, void *)
@@ -366,7 +359,7 @@ HistogramNode *
 histogram_take ()
 {
   HistogramNode *all = nullptr;
-  flush_all_caches ();
+  flush_thread_caches (histogram_cache_kind);
   for (uint32_t st = 0; st < kNumStripes; st++)
     {
       stripes[st].lock.lock ();

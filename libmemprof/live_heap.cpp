@@ -2,6 +2,7 @@
 
 #include "live_heap.h"
 #include "clock_cpu.h"
+#include "hib_cache.h"
 #include "hib_table.h"
 #include "per_thread.h"
 #include "stack_depot.h"
@@ -22,7 +23,6 @@ alignas (64) LiveHeap live_heap;
 alignas (64) bool live_threaded;
 alignas (64) volatile uint32_t live_busy;
 MEMPROF_TLS bool live_thread_seen;
-bool live_caches_enabled;
 
 namespace {
 SpinLock register_lock;
@@ -97,7 +97,7 @@ hold_back (LiveThreadCache *tc, ContextLive *c, int64_t bytes,
            int64_t units, int64_t size, int64_t blocks, uint32_t now)
 {
   if (UNLIKELY (tc == nullptr) || UNLIKELY (tc->busy)
-      || UNLIKELY (!__atomic_load_n (&live_caches_enabled, __ATOMIC_RELAXED)))
+      || UNLIKELY (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_RELAXED)))
     return false;
   __atomic_store_n (&tc->busy, 1, __ATOMIC_RELAXED);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
@@ -177,18 +177,10 @@ publish_parent_cache (PerThread *pt, void *)
   pt->live.flush_requested = 0;
 }
 
-// Publish every thread's cache (the dump, dump lock held).
-void
-flush_all_caches ()
-{
-  if (!__atomic_load_n (&live_caches_enabled, __ATOMIC_ACQUIRE))
-    return;
-  static const ThreadCacheKind kind
-    = { offsetof (PerThread, live.busy),
-        offsetof (PerThread, live.flush_requested), move_cache };
-  LockGuard g (caches_lock);
-  flush_thread_caches (kind);
-}
+// Every thread's cache, published by a dump.
+const ThreadCacheKind live_cache_kind
+  = { offsetof (PerThread, live.busy),
+      offsetof (PerThread, live.flush_requested), move_cache, &caches_lock };
 
 } // namespace
 
@@ -197,7 +189,6 @@ live_init (bool have_membarrier)
 {
   if (!have_membarrier)
     __atomic_store_n (&live_threaded, true, __ATOMIC_RELEASE);
-  __atomic_store_n (&live_caches_enabled, have_membarrier, __ATOMIC_RELEASE);
 }
 
 void
@@ -312,7 +303,7 @@ at_least_zero (uint64_t x)
 void
 live_fill_records (HibNode *records)
 {
-  flush_all_caches ();
+  flush_thread_caches (live_cache_kind);
   uint64_t generation
     = __atomic_load_n (&live_heap.generation, __ATOMIC_RELAXED);
   for (HibNode *n = records; n; n = n->next)

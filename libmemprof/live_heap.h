@@ -104,9 +104,6 @@ struct LiveThreadCache
   Slot slots[1u << kSlotBits];
 };
 
-// membarrier works: threads hold their changes back in their caches.
-extern bool live_caches_enabled;
-
 // NOW may be kLiveNowUnread: the clock is read only for a new peak.
 constexpr uint32_t kLiveNowUnread = ~0u;
 void live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now);

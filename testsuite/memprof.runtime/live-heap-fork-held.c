@@ -9,31 +9,10 @@
 /* { dg-do run } */
 /* { dg-options "-O2 -pthread" } */
 
-#include <pthread.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define WORKERS 4
-
-static char *blocks[1300];
-static int count;
-static pthread_barrier_t freed, go_on;
-
-__attribute__ ((noinline)) static char *
-site (void)
-{
-  char *p = malloc (40);
-  __asm__ volatile ("" : : "r" (p) : "memory");
-  return p;
-}
-
-__attribute__ ((noinline)) static void
-fill (int n)
-{
-  for (int i = 0; i < n; i++)
-    blocks[count++] = site ();
-}
+#include "programs/held-back.h"
 
 static void *
 free_quarter (void *arg)
@@ -51,8 +30,7 @@ main (void)
 {
   static const int sizes[2] = { 800, 500 };
   pthread_t t[WORKERS];
-  pthread_barrier_init (&freed, NULL, WORKERS + 1);
-  pthread_barrier_init (&go_on, NULL, WORKERS + 1);
+  init_barriers ();
   for (int phase = 0; phase < 2; phase++)
     {
       fill (sizes[phase]);   /* One call site: one context.  */

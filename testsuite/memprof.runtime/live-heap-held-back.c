@@ -10,30 +10,9 @@
 /* { dg-do run } */
 /* { dg-options "-O2 -pthread -I%TOP_SRCDIR%/include" } */
 
-#include <pthread.h>
-#include <stdlib.h>
 #include <memprof/memprof_interface.h>
 
-#define WORKERS 4
-
-static char *blocks[2000];
-static int count;
-static pthread_barrier_t freed, go_on;
-
-__attribute__ ((noinline)) static char *
-site (void)
-{
-  char *p = malloc (40);
-  __asm__ volatile ("" : : "r" (p) : "memory");
-  return p;
-}
-
-__attribute__ ((noinline)) static void
-fill (int n)
-{
-  for (int i = 0; i < n; i++)
-    blocks[count++] = site ();
-}
+#include "programs/held-back.h"
 
 struct range
 {
@@ -75,8 +54,7 @@ main (void)
   static const int sizes[3] = { 800, 500, 700 };
   pthread_t t[WORKERS];
   struct range r[WORKERS];
-  pthread_barrier_init (&freed, NULL, WORKERS + 1);
-  pthread_barrier_init (&go_on, NULL, WORKERS + 1);
+  init_barriers ();
   for (int phase = 0; phase < 3; phase++)
     {
       int begin = count;
