@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "allocator.h"
 #include "internal.h"
 #include "sampling_heap.h"
 
@@ -44,14 +45,25 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
 {
   ensure_early_init ();
   if (UNLIKELY (sample_interval != 0))
-    return allocate_sampling_mode (size, align, frame, zero);
+    {
+      if (LIKELY (align <= kLibcMallocAlign)
+          && LIKELY (take_unsampled (size, site_of_frame (frame))))
+        return zero ? libc_heap.calloc (1, size) : libc_heap.malloc (size);
+      return allocate_sampling_mode (size, align, frame, zero);
+    }
   return allocate_exact (size, align, frame, zero);
 }
 MEMPROF_ALWAYS_INLINE void
 deallocate (void *p)
 {
   if (UNLIKELY (libc_heap_in_use))
-    deallocate_sampling_mode (p);
+    {
+      // The C library's block: straight back to it.
+      if (LIKELY (p != nullptr) && LIKELY (!allocator_may_hold (p)))
+        libc_heap.free (p);
+      else
+        deallocate_sampling_mode (p);
+    }
   else
     deallocate_ours (p);
 }

@@ -78,6 +78,31 @@ sampling_mode_kind (size_t size, uintptr_t frame)
                                              : BlockKind::kUnsampled;
 }
 
+// The unsampled allocation's decision, inline in the entry points: true
+// (and the block of SIZE bytes from SITE tallied and counted down) when
+// it is the C library's by sampling_mode_kind's rule and none of its
+// slow paths is needed -- the site is in the thread's tally, no
+// sampling point falls in the block, the histogram mode has not
+// stopped sampling.  False with nothing changed: the caller then takes
+// allocate_sampling_mode.  So an unsampled malloc is these compares
+// and a jump to the C library's, with no frame of ours in between.
+MEMPROF_ALWAYS_INLINE bool
+take_unsampled (size_t size, uintptr_t site)
+{
+  SiteTallyTable *t = site_tally_mine;
+  if (UNLIKELY (t == nullptr) || UNLIKELY (histogram_mode)
+      || UNLIKELY (t->generation != site_tally_generation))
+    return false;
+  SiteTallyTable::Slot &s = t->slots[site_tally_home (site)];
+  int64_t left = sample_bytes_left - (int64_t) (size ? size : 1);
+  if (UNLIKELY (s.pc != site) || UNLIKELY (left <= 0))
+    return false;
+  s.count++;
+  s.bytes += size;
+  sample_bytes_left = left;
+  return true;
+}
+
 // An allocation in the sampling mode (sample_interval != 0).
 void *allocate_sampling_mode (size_t size, size_t align, uintptr_t frame,
                               bool zero);
