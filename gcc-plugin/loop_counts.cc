@@ -10,10 +10,11 @@
    ends, granule by granule, by __memprof_count_strided (the rule of
    include/memprof/range_access.h): the counts are the same.
 
-   Taken: the innermost natural loops with one latch, one entry, one
-   normal exit, and no call, asm, statement that may throw or irreducible
-   region, whose exit test runs once per iteration (its block dominates
-   the latch); and in them, the accesses that run once per iteration
+   Taken: the innermost natural loops with one latch, one entry, normal
+   exits only, and no call, asm, statement that may throw or irreducible
+   region, whose exit tests run once per iteration (their blocks
+   dominate the latch: for (j = 0; j < n && i + j < len; j++) has two);
+   and in them, the accesses that run once per iteration
    (their block dominates the latch) at BASE + IV * SCALE + OFFSET: IV a
    header PHI with the entry value IV0 and the latch value IV + STEP
    (STEP a positive constant), SCALE and OFFSET constants, BASE defined
@@ -21,8 +22,10 @@
    pointer-sized integer (a[i], which ivopts leaves as a TARGET_MEM_REF
    of base, index and step).  At the exit IV holds the value of the last
    iteration, so the accesses made are (IV - IV0) / STEP, plus one if the
-   access comes before the exit test in an iteration, STEP * SCALE bytes
-   apart from BASE + IV0 * SCALE + OFFSET.  */
+   access comes before the exit's test in an iteration, STEP * SCALE
+   bytes apart from BASE + IV0 * SCALE + OFFSET.  The blocks of the
+   tests and of the access all dominate the latch, so they run in one
+   order in every iteration: each exit counts by its own test's place.  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -33,16 +36,18 @@ namespace {
    the loop gains nothing.  */
 const HOST_WIDE_INT max_step = 64;
 
-/* Does LOOP have the shape described above?  Its entry, latch and exit
-   edges are set if so.  */
+/* Does LOOP have the shape described above?  Its entry and latch edges
+   are set if so, and its exit edges pushed on EXITS (which may hold
+   some of them when it has not).  */
 bool
 loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
-		   edge *exit)
+		   vec<edge> *exits)
 {
   if (loop->inner || !loop->latch || loop == loops_for_fn (fun)->tree_root
       || EDGE_COUNT (loop->header->preds) != 2)
     return false;
-  *entry = *latch = *exit = NULL;
+  *entry = *latch = NULL;
+  unsigned first_exit = exits->length ();
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, loop->header->preds)
@@ -71,14 +76,14 @@ loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
       FOR_EACH_EDGE (e, ei, bb->succs)
 	if (ok && !flow_bb_inside_loop_p (loop, e->dest))
 	  {
-	    if (*exit || (e->flags & (EDGE_ABNORMAL | EDGE_EH)))
+	    if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
+		|| !dominated_by_p (CDI_DOMINATORS, loop->latch, e->src))
 	      ok = false;
-	    *exit = e;
+	    exits->safe_push (e);
 	  }
     }
   free (body);
-  return ok && *exit
-	 && dominated_by_p (CDI_DOMINATORS, loop->latch, (*exit)->src);
+  return ok && exits->length () > first_exit;
 }
 
 /* Read T, an offset in address arithmetic (modulo 2^64), as
@@ -151,8 +156,12 @@ memprof_loop_counts::begin (function *fun)
   for (auto loop : loops_list (fun, LI_ONLY_INNERMOST))
     {
       loop_shape &shape = m_loops[loop->num];
+      shape.first_exit = m_exits.length ();
       shape.eligible = loop_is_countable (loop, fun, &shape.entry,
-					  &shape.latch, &shape.exit);
+					  &shape.latch, &m_exits);
+      if (!shape.eligible)
+	m_exits.truncate (shape.first_exit);
+      shape.num_exits = m_exits.length () - shape.first_exit;
     }
 }
 
@@ -201,14 +210,18 @@ memprof_loop_counts::add (gimple *stmt, tree address)
       || (unsigned HOST_WIDE_INT) step * scale > (unsigned) max_step)
     return false;
 
-  /* The exit test ends its block: an access in that block, or in one it
-     dominates, comes before it.  */
-  basic_block test = shape.exit->src;
-  bool before = bb == test || !dominated_by_p (CDI_DOMINATORS, bb, test);
-  m_counts.safe_push (strided_count { shape.exit, base, iv,
-				       PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
-				       (HOST_WIDE_INT) scale, offset, step,
-				       before });
+  /* An exit test ends its block: an access in that block, or in one
+     that dominates it, comes before it.  */
+  for (unsigned i = 0; i < shape.num_exits; i++)
+    {
+      edge exit = m_exits[shape.first_exit + i];
+      basic_block test = exit->src;
+      bool before = bb == test || !dominated_by_p (CDI_DOMINATORS, bb, test);
+      m_counts.safe_push (strided_count
+			  { exit, base, iv,
+			    PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
+			    (HOST_WIDE_INT) scale, offset, step, before });
+    }
   return true;
 }
 

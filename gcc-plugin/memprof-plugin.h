@@ -202,7 +202,8 @@ private:
   struct loop_shape
   {
     bool eligible;
-    edge entry, latch, exit;
+    edge entry, latch;
+    unsigned first_exit, num_exits; /* Its exits in M_EXITS.  */
   };
   /* Accesses at BASE + IV * SCALE + OFFSET, IV going from START by STEP
      (BASE null: IV is the pointer and SCALE 1).  */
@@ -215,7 +216,8 @@ private:
   };
   bool m_active = false;
   auto_vec<loop_shape> m_loops; /* By loop number.  */
-  auto_vec<strided_count> m_counts;
+  auto_vec<edge> m_exits;
+  auto_vec<strided_count> m_counts; /* One per access and exit.  */
 };
 
 /* --- statistics.cc ------------------------------------------------------ */

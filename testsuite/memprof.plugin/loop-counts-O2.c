@@ -13,7 +13,9 @@
 /* { dg-final { scan-compiler-output "memprof: sum_odd: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_zigzag: 3 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_calling: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
-/* { dg-final { scan-compiler-output "memprof: sum_until_value: 1 instrumented, 0 skipped \[^\n\]*, 0 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_until_value: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_pair_until: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_bounded: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: add_arrays: 3 instrumented, 0 skipped \[^\n\]*, 3 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: spread: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_middles: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
@@ -24,6 +26,12 @@
 /* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
 /* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
 /* { dg-final { memprof-record fn=alloc_early<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_bounded_n<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_bounded_len<main total_access_count==30 } } */
+/* { dg-final { memprof-record fn=alloc_stop_a<main total_access_count==42 } } */
+/* { dg-final { memprof-record fn=alloc_stop_b<main total_access_count==40 } } */
+/* { dg-final { memprof-record fn=alloc_run_a<main total_access_count==70 } } */
+/* { dg-final { memprof-record fn=alloc_run_b<main total_access_count==70 } } */
 /* { dg-final { memprof-record fn=alloc_sums<main total_access_count==251 } } */
 /* { dg-final { memprof-record fn=alloc_left<main total_access_count==250 } } */
 /* { dg-final { memprof-record fn=alloc_right<main total_access_count==250 } } */

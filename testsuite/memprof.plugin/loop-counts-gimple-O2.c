@@ -12,6 +12,12 @@
 /* { dg-final { memprof-record fn=alloc_zigzag<main total_access_count==401 } } */
 /* { dg-final { memprof-record fn=alloc_called<main total_access_count==200 } } */
 /* { dg-final { memprof-record fn=alloc_early<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_bounded_n<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_bounded_len<main total_access_count==30 } } */
+/* { dg-final { memprof-record fn=alloc_stop_a<main total_access_count==42 } } */
+/* { dg-final { memprof-record fn=alloc_stop_b<main total_access_count==40 } } */
+/* { dg-final { memprof-record fn=alloc_run_a<main total_access_count==70 } } */
+/* { dg-final { memprof-record fn=alloc_run_b<main total_access_count==70 } } */
 /* { dg-final { memprof-record fn=alloc_sums<main total_access_count==251 } } */
 /* { dg-final { memprof-record fn=alloc_left<main total_access_count==250 } } */
 /* { dg-final { memprof-record fn=alloc_right<main total_access_count==250 } } */

@@ -27,6 +27,12 @@ ALLOCATOR (alloc_pairs, 300 * sizeof (long))
 ALLOCATOR (alloc_zigzag, 401)
 ALLOCATOR (alloc_called, 200 * sizeof (int))
 ALLOCATOR (alloc_early, 200 * sizeof (int))
+ALLOCATOR (alloc_bounded_n, 100 * sizeof (int))
+ALLOCATOR (alloc_stop_a, 100 * sizeof (int))
+ALLOCATOR (alloc_stop_b, 100 * sizeof (int))
+ALLOCATOR (alloc_run_a, 100 * sizeof (int))
+ALLOCATOR (alloc_run_b, 100 * sizeof (int))
+ALLOCATOR (alloc_bounded_len, 100 * sizeof (int))
 ALLOCATOR (alloc_sums, 250 * sizeof (int))
 ALLOCATOR (alloc_left, 250 * sizeof (int))
 ALLOCATOR (alloc_right, 250 * sizeof (int))
@@ -118,7 +124,8 @@ sum_calling (const int *a, long n)
   return s;
 }
 
-/* Two exits: reads up to and including the first A[I] == STOP.  */
+/* Two exits, the read before both tests: reads up to and including the
+   first A[I] == STOP.  */
 NOINLINE long
 sum_until_value (const int *a, long n, int stop)
 {
@@ -129,6 +136,33 @@ sum_until_value (const int *a, long n, int stop)
 	break;
       s += a[i];
     }
+  return s;
+}
+
+/* Two exits, one read on each side of the first test: stopping at the
+   first A[K] == STOP reads A K + 1 times and B K times; running to N,
+   N times each.  */
+NOINLINE long
+sum_pair_until (const int *a, const int *b, long n, int stop)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    {
+      if (a[i] == stop)
+	break;
+      s += b[i];
+    }
+  return s;
+}
+
+/* Two exit tests before the read (bignum multiplication's inner loop):
+   N reads, or LEN - OFF when that is fewer.  */
+NOINLINE long
+sum_bounded (const int *a, int n, int off, int len)
+{
+  long s = 0;
+  for (int j = 0; j < n && off + j < len; j++)
+    s += a[j];
   return s;
 }
 
@@ -194,6 +228,14 @@ main (void)
   int *early = alloc_early ();
   early[120] = 7;
   total += sum_until_value (early, 200, 7);	/* 1 + 121 (-O0: + 120) */
+  int *stop_a = alloc_stop_a (), *stop_b = alloc_stop_b ();
+  stop_a[40] = 7;				/* 1 */
+  total += sum_pair_until (stop_a, stop_b, 100, 7); /* A 41, B 40 */
+  int *run_a = alloc_run_a (), *run_b = alloc_run_b ();
+  total += sum_pair_until (run_a, run_b, 70, 7);	/* 70 each */
+  int *bounded_n = alloc_bounded_n (), *bounded_len = alloc_bounded_len ();
+  total += sum_bounded (bounded_n, 60, 0, 100);	/* 60: the first exit */
+  total += sum_bounded (bounded_len, 60, 50, 80);	/* 30: the second */
   int *sums = alloc_sums (), *left = alloc_left (), *right = alloc_right ();
   add_arrays (sums, left, right, 250);		/* 250 each */
   total += sums[249];				/* 1 */
@@ -227,5 +269,11 @@ main (void)
   free (zigzag);
   free (called);
   free (early);
+  free (stop_a);
+  free (stop_b);
+  free (run_a);
+  free (run_b);
+  free (bounded_n);
+  free (bounded_len);
   return total == 0;
 }
