@@ -41,19 +41,16 @@ indexed (const int *a, long i)
   return a[i];
 }
 
-/* A loop over an array: the lea scales the index.  (It may stop at a
-   negative element: with two exits it is counted access by access, not
-   at its exit.)  */
+/* A loop over an array: the lea scales the index.  (It reads every
+   third element only: not once per iteration, the read is counted
+   access by access, not at the loop's exit.)  */
 long
 sum_array (const int *a, long n)
 {
   long s = 0;
   for (long i = 0; i < n; i++)
-    {
-      if (a[i] < 0)
-	break;
+    if (i % 3 == 0)
       s += a[i] * i;
-    }
   return s;
 }
 
