@@ -329,6 +329,12 @@ allocate_sampled (size_t size, size_t align, uintptr_t frame, bool zero)
   return allocate_block<true> (size, align, frame, zero);
 }
 
+MEMPROF_NOINLINE void
+deallocate_profiled (void *p)
+{
+  deallocate (p);
+}
+
 void
 deallocate_ours (void *p)
 {

@@ -27,26 +27,34 @@ mul_overflows (size_t a, size_t b, size_t *out)
 
 extern "C" {
 
-MEMPROF_EXPORT void *
-malloc (size_t size)
+MEMPROF_NOINLINE static void *
+malloc_profiled (size_t size)
 {
   return allocate (size, kLibcMallocAlign, MEMPROF_FRAME, false);
 }
 
-MEMPROF_EXPORT void
+MEMPROF_EXPORT MEMPROF_FAST_ENTRY void *
+malloc (size_t size)
+{
+  if (unsampled_at_entry (size, MEMPROF_CALLER_SITE))
+    return libc_heap.malloc (size);
+  return malloc_profiled (size);
+}
+
+MEMPROF_EXPORT MEMPROF_FAST_ENTRY void
 free (void *p)
 {
-  deallocate (p);
+  free_entry (p);
 }
 
-MEMPROF_EXPORT void
+MEMPROF_EXPORT MEMPROF_FAST_ENTRY void
 cfree (void *p)
 {
-  deallocate (p);
+  free_entry (p);
 }
 
-MEMPROF_EXPORT void *
-calloc (size_t n, size_t size)
+MEMPROF_NOINLINE static void *
+calloc_profiled (size_t n, size_t size)
 {
   size_t total;
   if (mul_overflows (n, size, &total))
@@ -55,6 +63,16 @@ calloc (size_t n, size_t size)
       return nullptr;
     }
   return allocate (total, kLibcMallocAlign, MEMPROF_FRAME, true);
+}
+
+MEMPROF_EXPORT MEMPROF_FAST_ENTRY void *
+calloc (size_t n, size_t size)
+{
+  size_t total;
+  if (!mul_overflows (n, size, &total)
+      && unsampled_at_entry (total, MEMPROF_CALLER_SITE))
+    return libc_heap.calloc (n, size);
+  return calloc_profiled (n, size);
 }
 
 MEMPROF_EXPORT void *

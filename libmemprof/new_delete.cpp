@@ -63,18 +63,33 @@ new_throwing (size_t size, size_t align, uintptr_t frame)
     }
 }
 
-} // namespace
-
-#define NEW_ATTRS MEMPROF_EXPORT
-NEW_ATTRS void *
-operator new (size_t size)
+// operator new and new[] past the sampling mode's unsampled path (or
+// when the C library's malloc failed: new_throwing retries and throws).
+MEMPROF_NOINLINE void *
+new_profiled (size_t size)
 {
   return new_throwing (size, kLibcMallocAlign, MEMPROF_FRAME);
 }
-NEW_ATTRS void *
+
+} // namespace
+
+#define NEW_ATTRS MEMPROF_EXPORT
+#define DELETE_ATTRS MEMPROF_EXPORT MEMPROF_FAST_ENTRY
+NEW_ATTRS MEMPROF_FAST_ENTRY void *
+operator new (size_t size)
+{
+  if (unsampled_at_entry (size, MEMPROF_CALLER_SITE))
+    if (void *p = libc_heap.malloc (size))
+      return p;
+  return new_profiled (size);
+}
+NEW_ATTRS MEMPROF_FAST_ENTRY void *
 operator new[] (size_t size)
 {
-  return new_throwing (size, kLibcMallocAlign, MEMPROF_FRAME);
+  if (unsampled_at_entry (size, MEMPROF_CALLER_SITE))
+    if (void *p = libc_heap.malloc (size))
+      return p;
+  return new_profiled (size);
 }
 NEW_ATTRS void *
 operator new (size_t size, const std::nothrow_t &) noexcept
@@ -109,63 +124,63 @@ operator new[] (size_t size, std::align_val_t align,
   return allocate (size, (size_t) align, MEMPROF_FRAME, false);
 }
 
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete (void *p) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete[] (void *p) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete (void *p, const std::nothrow_t &) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete[] (void *p, const std::nothrow_t &) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete (void *p, size_t) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete[] (void *p, size_t) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete (void *p, std::align_val_t) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete[] (void *p, std::align_val_t) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete (void *p, std::align_val_t, const std::nothrow_t &) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete[] (void *p, std::align_val_t, const std::nothrow_t &) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete (void *p, size_t, std::align_val_t) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }
-NEW_ATTRS void
+DELETE_ATTRS void
 operator delete[] (void *p, size_t, std::align_val_t) noexcept
 {
-  deallocate (p);
+  free_entry (p);
 }

@@ -53,19 +53,50 @@ allocate (size_t size, size_t align, uintptr_t frame, bool zero)
     }
   return allocate_exact (size, align, frame, zero);
 }
+// Whether P is a block of the C library's, in the sampling mode.
+MEMPROF_ALWAYS_INLINE bool
+libc_block (const void *p)
+{
+  return UNLIKELY (libc_heap_in_use) && LIKELY (p != nullptr)
+         && LIKELY (!allocator_may_hold (p));
+}
 MEMPROF_ALWAYS_INLINE void
 deallocate (void *p)
 {
-  if (UNLIKELY (libc_heap_in_use))
-    {
-      // The C library's block: straight back to it.
-      if (LIKELY (p != nullptr) && LIKELY (!allocator_may_hold (p)))
-        libc_heap.free (p);
-      else
-        deallocate_sampling_mode (p);
-    }
+  if (libc_block (p))
+    libc_heap.free (p);   // Straight back to it.
+  else if (UNLIKELY (libc_heap_in_use))
+    deallocate_sampling_mode (p);
   else
     deallocate_ours (p);
+}
+
+// The hottest entry points (malloc, calloc, free, operator new and
+// delete) take the sampling mode's unsampled path first, with no frame
+// of their own, ending in a jump to the C library's function; anything
+// else goes to a function of its own (with a frame, whose return
+// address is the entry point's caller: its frame is the one the
+// unwinder starts from).  bignum_deep's sampled run: 1.37x -> 1.31x.
+#define MEMPROF_FAST_ENTRY \
+  __attribute__ ((optimize ("omit-frame-pointer", "optimize-sibling-calls")))
+// The entry point's caller's site, as site_of_frame reads it.
+#define MEMPROF_CALLER_SITE ((uintptr_t) __builtin_return_address (0) - 1)
+// Whether the block of SIZE bytes (alignment the C library's) from the
+// caller's SITE is the C library's (take_unsampled).
+MEMPROF_ALWAYS_INLINE bool
+unsampled_at_entry (size_t size, uintptr_t site)
+{
+  return UNLIKELY (sample_interval != 0) && LIKELY (take_unsampled (size, site));
+}
+// free and operator delete past the C library's blocks.
+void deallocate_profiled (void *p);
+// The body of free and of every operator delete (MEMPROF_FAST_ENTRY).
+MEMPROF_ALWAYS_INLINE void
+free_entry (void *p)
+{
+  if (libc_block (p))
+    return libc_heap.free (p);
+  deallocate_profiled (p);
 }
 void *reallocate (void *p, size_t size, uintptr_t frame);
 size_t usable_size (const void *p);
