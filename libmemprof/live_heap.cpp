@@ -44,37 +44,52 @@ raise_to (uint64_t *x, uint64_t v)
     ;
 }
 
+// Add BYTES and UNITS (kLiveBlockUnit units; negative for frees) to
+// context C's shared counters, raising its maxima: what a thread held
+// back for C, or one change when it holds nothing back.
+void
+publish_context (ContextLive *c, int64_t bytes, int64_t units)
+{
+  live_catch_up (c, __atomic_load_n (&live_heap.generation, __ATOMIC_RELAXED));
+  uint64_t b = __atomic_add_fetch (&c->bytes, (uint64_t) bytes,
+                                   __ATOMIC_RELAXED);
+  uint64_t n = __atomic_add_fetch (&c->blocks, (uint64_t) units,
+                                   __ATOMIC_RELAXED);
+  if (bytes > 0)
+    raise_to (&c->max_bytes, b);
+  if (units > 0)
+    raise_to (&c->max_blocks, n);
+}
+
+// The same for the process's totals (BLOCKS whole), which may set a new
+// peak; NOW as live_new_peak's.
+void
+publish_process (int64_t bytes, int64_t blocks, uint32_t now)
+{
+  uint64_t total = __atomic_add_fetch (&live_heap.bytes, (uint64_t) bytes,
+                                       __ATOMIC_RELAXED);
+  uint64_t total_blocks
+    = __atomic_add_fetch (&live_heap.blocks, (uint64_t) blocks,
+                          __ATOMIC_RELAXED);
+  if (bytes > 0 && (int64_t) total > live_signed (live_heap.peak_bytes))
+    live_new_peak (total, total_blocks, now);
+}
+
 // Publish what the slot S holds back (the slot keeps its context).
 void
 publish_slot (LiveThreadCache::Slot &s)
 {
-  ContextLive *c = s.context;
-  live_catch_up (c, __atomic_load_n (&live_heap.generation, __ATOMIC_RELAXED));
-  uint64_t b = __atomic_add_fetch (&c->bytes, (uint64_t) s.bytes,
-                                   __ATOMIC_RELAXED);
-  uint64_t n = __atomic_add_fetch (&c->blocks, (uint64_t) s.blocks,
-                                   __ATOMIC_RELAXED);
-  if (s.bytes > 0)
-    raise_to (&c->max_bytes, b);
-  if (s.blocks > 0)
-    raise_to (&c->max_blocks, n);
+  publish_context (s.context, s.bytes, s.blocks);
   s.bytes = s.blocks = 0;
 }
 
-// Publish what TC holds back for the process; NOW as live_new_peak's.
+// Publish what TC holds back for the process.
 void
 publish_heap (LiveThreadCache *tc, uint32_t now)
 {
   if (!tc->heap_bytes && !tc->heap_blocks)
     return;
-  uint64_t total = __atomic_add_fetch (&live_heap.bytes,
-                                       (uint64_t) tc->heap_bytes,
-                                       __ATOMIC_RELAXED);
-  uint64_t blocks = __atomic_add_fetch (&live_heap.blocks,
-                                        (uint64_t) tc->heap_blocks,
-                                        __ATOMIC_RELAXED);
-  if (tc->heap_bytes > 0 && (int64_t) total > live_signed (live_heap.peak_bytes))
-    live_new_peak (total, blocks, now);
+  publish_process (tc->heap_bytes, tc->heap_blocks, now);
   tc->heap_bytes = tc->heap_blocks = 0;
 }
 
@@ -191,24 +206,46 @@ live_init (bool have_membarrier)
     __atomic_store_n (&live_threaded, true, __ATOMIC_RELEASE);
 }
 
+namespace {
+
+// One change published at once: the thread keeps no cache, a dump is
+// asking for it, or a signal handler interrupted its owner.
+MEMPROF_NOINLINE void
+publish_change (ContextLive *c, int64_t bytes, int64_t units, int64_t size,
+                int64_t blocks, uint32_t now)
+{
+  if (c)
+    publish_context (c, bytes, units);
+  publish_process (size, blocks, now);
+}
+
+// One change of context C and of the process, held back in the calling
+// thread's cache or, when it cannot be, published at once.
+template <bool Alloc>
+inline void
+change_shared (ContextLive *c, int64_t bytes, int64_t units, int64_t size,
+               int64_t blocks, uint32_t now)
+{
+  if (!hold_back<Alloc> (thread_cache (), c, bytes, units, size, blocks, now))
+    publish_change (c, bytes, units, size, blocks, now);
+}
+
+} // namespace
+
 void
 live_alloc_shared (ContextLive *c, uint64_t size, LiveAmount a,
                    uint64_t blocks, uint32_t now)
 {
-  if (!hold_back<true> (thread_cache (), c, (int64_t) a.bytes,
-                        (int64_t) a.blocks, (int64_t) size, (int64_t) blocks,
-                        now))
-    live_alloc_with<true> (c, size, a, now, blocks);
+  change_shared<true> (c, (int64_t) a.bytes, (int64_t) a.blocks,
+                       (int64_t) size, (int64_t) blocks, now);
 }
 
 void
 live_free_shared (ContextLive *c, uint64_t size, LiveAmount a,
                   uint64_t blocks)
 {
-  if (!hold_back<false> (thread_cache (), c, -(int64_t) a.bytes,
-                         -(int64_t) a.blocks, -(int64_t) size,
-                         -(int64_t) blocks, kLiveNowUnread))
-    live_free_with<true> (c, size, a, blocks);
+  change_shared<false> (c, -(int64_t) a.bytes, -(int64_t) a.blocks,
+                        -(int64_t) size, -(int64_t) blocks, kLiveNowUnread);
 }
 
 void
@@ -237,7 +274,7 @@ live_unlock_all ()
 }
 
 // A thread's first update.  The first thread needs nothing; the second
-// switches every thread to the atomic counters (see live_heap.h).
+// switches every thread to the shared counters (see live_heap.h).
 void
 live_register_thread ()
 {

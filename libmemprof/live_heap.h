@@ -61,7 +61,8 @@ extern LiveHeap live_heap;
 // marks itself busy around its plain updates and looks at LIVE_THREADED
 // in between; a second thread sets LIVE_THREADED, makes every thread
 // pass a full barrier with membarrier(2) and waits until the first is
-// not busy.  Without membarrier the counters are atomic from the start.
+// not busy.  Without membarrier they are shared from the start, each
+// change published at once (no thread keeps a cache).
 extern bool live_threaded;
 extern volatile uint32_t live_busy;
 extern MEMPROF_TLS bool live_thread_seen;
@@ -97,9 +98,9 @@ struct LiveThreadCache
     ContextLive *context;   // Null: empty.
     int64_t bytes, blocks;  // Held back; BLOCKS in kLiveBlockUnit units.
   };
-  // Held back for the process: bytes and whole blocks.
   volatile uint32_t busy;              // Owner is changing the cache.
   volatile uint32_t flush_requested;   // A dump wants it published.
+  // Held back for the process: bytes and whole blocks.
   int64_t heap_bytes, heap_blocks;
   Slot slots[1u << kSlotBits];
 };
@@ -107,25 +108,6 @@ struct LiveThreadCache
 // NOW may be kLiveNowUnread: the clock is read only for a new peak.
 constexpr uint32_t kLiveNowUnread = ~0u;
 void live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now);
-
-template <bool Atomic>
-inline uint64_t
-live_add (uint64_t &x, uint64_t d)
-{
-  if (Atomic)
-    return __atomic_add_fetch (&x, d, __ATOMIC_RELAXED);
-  return x += d;
-}
-
-template <bool Atomic>
-inline void
-live_sub (uint64_t &x, uint64_t d)
-{
-  if (Atomic)
-    __atomic_sub_fetch (&x, d, __ATOMIC_RELAXED);
-  else
-    x -= d;
-}
 
 inline void
 live_catch_up (ContextLive *c, uint64_t generation)
@@ -159,48 +141,46 @@ live_signed (const uint64_t &x)
   return (int64_t) __atomic_load_n (&x, __ATOMIC_RELAXED);
 }
 
-// SIZE bytes and BLOCKS whole blocks go to the process's totals, A to
-// the context C.
-template <bool Atomic>
+// The single thread's plain update: SIZE bytes and BLOCKS whole blocks
+// go to the process's totals, A to the context C.  (Threaded, the same
+// update is live_heap.cpp's publish_slot and publish_heap.)
 inline void
-live_alloc_with (ContextLive *c, uint64_t size, LiveAmount a, uint32_t now,
-                 uint64_t blocks = 1)
+live_alloc_plain (ContextLive *c, uint64_t size, LiveAmount a, uint32_t now,
+                  uint64_t blocks)
 {
   if (LIKELY (c != nullptr))
     {
       live_catch_up (c, __atomic_load_n (&live_heap.generation,
                                          __ATOMIC_RELAXED));
-      uint64_t b = live_add<Atomic> (c->bytes, a.bytes);
-      uint64_t n = live_add<Atomic> (c->blocks, a.blocks);
+      uint64_t b = c->bytes += a.bytes;
+      uint64_t n = c->blocks += a.blocks;
       if (b > c->max_bytes)
         c->max_bytes = b;
       if (n > c->max_blocks)
         c->max_blocks = n;
     }
-  uint64_t total = live_add<Atomic> (live_heap.bytes, size);
-  uint64_t total_blocks = live_add<Atomic> (live_heap.blocks, blocks);
+  uint64_t total = live_heap.bytes += size;
+  uint64_t total_blocks = live_heap.blocks += blocks;
   if (total > live_heap.peak_bytes)
     live_new_peak (total, total_blocks, now);
 }
 
-template <bool Atomic>
 inline void
-live_free_with (ContextLive *c, uint64_t size, LiveAmount a,
-                uint64_t blocks = 1)
+live_free_plain (ContextLive *c, uint64_t size, LiveAmount a, uint64_t blocks)
 {
   if (LIKELY (c != nullptr))
     {
       live_catch_up (c, __atomic_load_n (&live_heap.generation,
                                          __ATOMIC_RELAXED));
-      live_sub<Atomic> (c->bytes, a.bytes);
-      live_sub<Atomic> (c->blocks, a.blocks);
+      c->bytes -= a.bytes;
+      c->blocks -= a.blocks;
     }
-  live_sub<Atomic> (live_heap.bytes, size);
-  live_sub<Atomic> (live_heap.blocks, blocks);
+  live_heap.bytes -= size;
+  live_heap.blocks -= blocks;
 }
 
 // The threaded path (live_heap.cpp): hold the change back in the
-// calling thread's cache when it can, else update the shared counters.
+// calling thread's cache when it can, else publish it at once.
 void live_alloc_shared (ContextLive *c, uint64_t size, LiveAmount a,
                         uint64_t blocks, uint32_t now);
 void live_free_shared (ContextLive *c, uint64_t size, LiveAmount a,
@@ -248,7 +228,7 @@ live_alloc (ContextLive *c, uint64_t size, LiveAmount a, uint64_t blocks,
 {
   if (LIKELY (live_enter_plain ()))
     {
-      live_alloc_with<false> (c, size, a, now, blocks);
+      live_alloc_plain (c, size, a, now, blocks);
       live_leave_plain ();
     }
   else
@@ -260,7 +240,7 @@ live_free (ContextLive *c, uint64_t size, LiveAmount a, uint64_t blocks)
 {
   if (LIKELY (live_enter_plain ()))
     {
-      live_free_with<false> (c, size, a, blocks);
+      live_free_plain (c, size, a, blocks);
       live_leave_plain ();
     }
   else

@@ -75,21 +75,25 @@ new_profiled (size_t size)
 
 #define NEW_ATTRS MEMPROF_EXPORT
 #define DELETE_ATTRS MEMPROF_EXPORT MEMPROF_FAST_ENTRY
-NEW_ATTRS MEMPROF_FAST_ENTRY void *
-operator new (size_t size)
+// The body of the throwing operator new and new[] (MEMPROF_FAST_ENTRY);
+// SITE is their caller's.
+MEMPROF_ALWAYS_INLINE void *
+new_entry (size_t size, uintptr_t site)
 {
-  if (unsampled_at_entry (size, MEMPROF_CALLER_SITE))
+  if (unsampled_at_entry (size, site))
     if (void *p = libc_heap.malloc (size))
       return p;
   return new_profiled (size);
 }
 NEW_ATTRS MEMPROF_FAST_ENTRY void *
+operator new (size_t size)
+{
+  return new_entry (size, MEMPROF_CALLER_SITE);
+}
+NEW_ATTRS MEMPROF_FAST_ENTRY void *
 operator new[] (size_t size)
 {
-  if (unsampled_at_entry (size, MEMPROF_CALLER_SITE))
-    if (void *p = libc_heap.malloc (size))
-      return p;
-  return new_profiled (size);
+  return new_entry (size, MEMPROF_CALLER_SITE);
 }
 NEW_ATTRS void *
 operator new (size_t size, const std::nothrow_t &) noexcept

@@ -40,11 +40,20 @@ extern MEMPROF_TLS int64_t sample_bytes_left;
 // (or the thread has not drawn its first point yet).
 bool sample_point_reached (size_t size);
 
+// The thread's countdown after an allocation of SIZE bytes (a byte for
+// malloc (0)): a sampling point falls in the block when it is not
+// positive.
+MEMPROF_ALWAYS_INLINE int64_t
+sample_bytes_after (size_t size)
+{
+  return sample_bytes_left - (int64_t) (size ? size : 1);
+}
+
 // Sampling mode only: whether the allocation of SIZE bytes is sampled.
 MEMPROF_ALWAYS_INLINE bool
 sample_allocation (size_t size)
 {
-  int64_t left = sample_bytes_left - (int64_t) (size ? size : 1);
+  int64_t left = sample_bytes_after (size);
   if (LIKELY (left > 0))
     {
       sample_bytes_left = left;

@@ -89,16 +89,12 @@ sampling_mode_kind (size_t size, uintptr_t frame)
 MEMPROF_ALWAYS_INLINE bool
 take_unsampled (size_t size, uintptr_t site)
 {
-  SiteTallyTable *t = site_tally_mine;
-  if (UNLIKELY (t == nullptr) || UNLIKELY (histogram_mode)
-      || UNLIKELY (t->generation != site_tally_generation))
+  SiteTallyTable::Slot *s = site_tally_home_slot (site);
+  int64_t left = sample_bytes_after (size);
+  if (UNLIKELY (s == nullptr) || UNLIKELY (left <= 0)
+      || UNLIKELY (histogram_mode))
     return false;
-  SiteTallyTable::Slot &s = t->slots[site_tally_home (site)];
-  int64_t left = sample_bytes_left - (int64_t) (size ? size : 1);
-  if (UNLIKELY (s.pc != site) || UNLIKELY (left <= 0))
-    return false;
-  s.count++;
-  s.bytes += size;
+  site_tally_count (s, size);
   sample_bytes_left = left;
   return true;
 }

@@ -67,19 +67,35 @@ site_tally_home (uintptr_t pc)
 // to this thread (its block must then be profiled with weight 1).
 bool site_tally_add_slow (uintptr_t pc, size_t size);
 
-MEMPROF_ALWAYS_INLINE bool
-site_tally_add (uintptr_t pc, size_t size)
+// The calling thread's slot of site PC when PC is in its home slot of
+// a table of the current period, else null (the slow path's case).
+MEMPROF_ALWAYS_INLINE SiteTallyTable::Slot *
+site_tally_home_slot (uintptr_t pc)
 {
   SiteTallyTable *t = site_tally_mine;
   if (LIKELY (t != nullptr && t->generation == site_tally_generation))
     {
       SiteTallyTable::Slot &s = t->slots[site_tally_home (pc)];
       if (LIKELY (s.pc == pc))
-        {
-          s.count++;
-          s.bytes += size;
-          return false;
-        }
+        return &s;
+    }
+  return nullptr;
+}
+
+MEMPROF_ALWAYS_INLINE void
+site_tally_count (SiteTallyTable::Slot *s, size_t size)
+{
+  s->count++;
+  s->bytes += size;
+}
+
+MEMPROF_ALWAYS_INLINE bool
+site_tally_add (uintptr_t pc, size_t size)
+{
+  if (SiteTallyTable::Slot *s = site_tally_home_slot (pc))
+    {
+      site_tally_count (s, size);
+      return false;
     }
   return site_tally_add_slow (pc, size);
 }
