@@ -7,6 +7,7 @@
 
 #include "runtime.h"
 #include "allocator.h"
+#include "block_claim.h"
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_cache.h"
@@ -244,20 +245,6 @@ end_life (void *p, ChunkHeader *h, uint8_t old)
     finish_life<false> (p, h, old);
 }
 
-// Claim block H for its end of life: its state becomes kChunkFree.  The
-// state it had, or kChunkFree when it was not a live block (a double
-// or invalid free), in which case it is left as it was.
-MEMPROF_ALWAYS_INLINE uint8_t
-claim_live (ChunkHeader *h)
-{
-  uint8_t old = __atomic_exchange_n (&h->state, kChunkFree, __ATOMIC_ACQ_REL);
-  if (LIKELY (old == kChunkAllocated || old == kChunkReported))
-    return old;
-  if (old != kChunkFree)
-    __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
-  return kChunkFree;
-}
-
 // FN got P, whose header H (null: P is no block) is not a live block's:
 // report it as FREED (a block already freed) or as an invalid pointer.
 MEMPROF_NOINLINE void
@@ -432,13 +419,17 @@ usable_size (const void *p)
 void
 retire_other_epochs (uint16_t epoch)
 {
+  heap_walk_begin ();
   allocator_for_each_allocated (retire_one, &epoch);
+  heap_walk_end ();
 }
 
 void
 report_live_blocks ()
 {
+  heap_walk_begin ();
   allocator_for_each_allocated (report_one_live, nullptr);
+  heap_walk_end ();
 }
 
 } // namespace memprof

@@ -379,14 +379,20 @@ hib_have_membarrier ()
 }
 
 void
+membarrier_all_threads ()
+{
+  if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+    die ("membarrier failed after registration");
+}
+
+void
 flush_thread_caches (const ThreadCacheKind &kind)
 {
   if (!__atomic_load_n (&hib_caches_enabled, __ATOMIC_ACQUIRE))
     return;
   LockGuard g (*kind.lock);
   per_thread_for_each (request_flush, (void *) &kind);
-  if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-    die ("membarrier failed after registration");
+  membarrier_all_threads ();
   per_thread_for_each (flush_requested_cache, (void *) &kind);
 }
 

@@ -66,6 +66,9 @@ void hib_thread_exit (HibThreadCache *c);
 void hib_init ();
 // Whether hib_init registered membarrier(2) (live_heap.h uses it too).
 bool hib_have_membarrier ();
+// Make every running thread of the process execute a full memory
+// barrier (membarrier(2)); only after hib_have_membarrier said yes.
+void membarrier_all_threads ();
 
 struct PerThread;
 struct SpinLock;

@@ -95,12 +95,6 @@ per_thread_make ()
   return pt;
 }
 
-PerThread *
-per_thread_if_made ()
-{
-  return per_thread_mine;
-}
-
 void
 per_thread_for_each (void (*fn) (PerThread *, void *), void *arg)
 {

@@ -60,6 +60,10 @@ struct PerThread
   // filled in; PCs and their rules mean nothing in another.
   uint32_t module_generation;
 
+  // block_claim.h: nonzero while this thread claims a block with plain
+  // memory operations.
+  uint32_t claim_busy;
+
   PerThread *next_free;
   PerThread *next_all;   // Every PerThread ever made, for dumps.
 
@@ -83,7 +87,11 @@ per_thread ()
 }
 // The calling thread's caches if it has them already, else null: never
 // makes them (safe in a signal handler).
-PerThread *per_thread_if_made ();
+inline PerThread *
+per_thread_if_made ()
+{
+  return per_thread_mine;
+}
 
 // Empty PT's caches of PCs, stacks and frame rules, which were filled in
 // an earlier module generation, and note GENERATION as PT's.

@@ -13,6 +13,7 @@
 
 #include "runtime.h"
 #include "allocator.h"
+#include "block_claim.h"
 #include "clock_cpu.h"
 #include "flags.h"
 #include "hib_table.h"
@@ -497,6 +498,8 @@ after_fork_child ()
   histogram_after_fork_child ();
   live_after_fork_child ();
   live_init (hib_have_membarrier ());
+  block_claim_after_fork_child ();
+  block_claim_init (hib_have_membarrier ());
   modules_after_fork_child ();
   hib_clear ();
   histogram_clear ();
@@ -620,6 +623,7 @@ early_init ()
     reservation_failed ("heap address space", allocator_space_size (), errno);
   hib_init ();
   live_init (hib_have_membarrier ());
+  block_claim_init (hib_have_membarrier ());
   __atomic_store_n (&early_init_done, true, __ATOMIC_RELEASE);
 }
 
