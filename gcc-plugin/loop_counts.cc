@@ -17,13 +17,15 @@
    and in them, the accesses that run once per iteration
    (their block dominates the latch) at BASE + IV * SCALE + OFFSET: IV a
    header PHI with the entry value IV0 and the latch value IV + STEP
-   (STEP a positive constant), SCALE and OFFSET constants, BASE defined
-   outside the loop.  IV is a pointer (BASE absent, SCALE 1: p++) or a
+   (STEP a nonzero constant, negative for a loop that walks down: p--,
+   i--), SCALE and OFFSET constants, BASE defined outside the loop.  IV is a pointer (BASE absent, SCALE 1: p++) or a
    pointer-sized integer (a[i], which ivopts leaves as a TARGET_MEM_REF
    of base, index and step).  At the exit IV holds the value of the last
    iteration, so the accesses made are (IV - IV0) / STEP, plus one if the
-   access comes before the exit's test in an iteration, STEP * SCALE
-   bytes apart from BASE + IV0 * SCALE + OFFSET.  The blocks of the
+   access comes before the exit's test in an iteration, |STEP| * SCALE
+   bytes apart from BASE + IV0 * SCALE + OFFSET, upwards or (STEP
+   negative) downwards; a run down is counted as the same addresses
+   taken upwards from its last, lowest one.  The blocks of the
    tests and of the access all dominate the latch, so they run in one
    order in every iteration: each exit counts by its own test's place.  */
 
@@ -199,15 +201,22 @@ memprof_loop_counts::add (gimple *stmt, tree address)
   gassign *increment = TREE_CODE (next) == SSA_NAME
 			 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next))
 			 : NULL;
-  HOST_WIDE_INT step;
   if (!increment
       || (gimple_assign_rhs_code (increment) != POINTER_PLUS_EXPR
 	  && gimple_assign_rhs_code (increment) != PLUS_EXPR)
       || gimple_assign_rhs1 (increment) != iv
-      || !tree_fits_shwi_p (gimple_assign_rhs2 (increment))
-      || (step = tree_to_shwi (gimple_assign_rhs2 (increment))) <= 0
-      || step > max_step || scale == 0 || scale > (unsigned) max_step
-      || (unsigned HOST_WIDE_INT) step * scale > (unsigned) max_step)
+      || TREE_CODE (gimple_assign_rhs2 (increment)) != INTEGER_CST
+      || TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs2 (increment)))
+	   != POINTER_SIZE)
+    return false;
+  /* A pointer's step is a sizetype constant: p-- adds 2^64 - 1.  Read
+     it in two's complement.  */
+  HOST_WIDE_INT step
+    = (HOST_WIDE_INT) TREE_INT_CST_LOW (gimple_assign_rhs2 (increment));
+  unsigned HOST_WIDE_INT distance
+    = step < 0 ? -(unsigned HOST_WIDE_INT) step : (unsigned HOST_WIDE_INT) step;
+  if (step == 0 || distance > (unsigned) max_step || scale == 0
+      || scale > (unsigned) max_step || distance * scale > (unsigned) max_step)
     return false;
 
   /* An exit test ends its block: an access in that block, or in one
@@ -268,14 +277,22 @@ memprof_loop_counts::finish (tree shadow_base)
 	gimple_seq_add_seq (&seq, part);
 	return value;
       };
+      /* MADE = (IV - IV0) / STEP, in unsigned arithmetic: the distance
+	 walked over |STEP|.  */
+      bool down = c.step < 0;
       tree start = fold_convert (uintptr, c.start);
-      tree made = fold_build2 (MINUS_EXPR, uintptr,
-			       fold_convert (uintptr, c.iv), start);
+      tree now = fold_convert (uintptr, c.iv);
+      tree made = down ? fold_build2 (MINUS_EXPR, uintptr, start, now)
+		       : fold_build2 (MINUS_EXPR, uintptr, now, start);
+      unsigned HOST_WIDE_INT distance
+	= down ? -(unsigned HOST_WIDE_INT) c.step : c.step;
       made = fold_build2 (EXACT_DIV_EXPR, uintptr, made,
-			  build_int_cst (uintptr, c.step));
+			  build_int_cst (uintptr, distance));
       if (c.before_exit_test)
 	made = fold_build2 (PLUS_EXPR, uintptr, made,
 			    build_int_cst (uintptr, 1));
+      made = gimplify (made);
+      tree stride = build_int_cst (uintptr, distance * c.scale);
       tree first = fold_build2 (MULT_EXPR, uintptr, start,
 				build_int_cst (uintptr, c.scale));
       if (c.base)
@@ -284,9 +301,13 @@ memprof_loop_counts::finish (tree shadow_base)
 			     first);
       first = fold_build2 (PLUS_EXPR, uintptr, first,
 			   build_int_cst (uintptr, c.offset));
+      /* A run down starts at its lowest address, MADE - 1 strides below
+	 the first access (for MADE 0 anywhere: nothing is counted).  */
+      if (down)
+	first = fold_build2 (MINUS_EXPR, uintptr,
+			     fold_build2 (PLUS_EXPR, uintptr, first, stride),
+			     fold_build2 (MULT_EXPR, uintptr, made, stride));
       first = gimplify (first);
-      made = gimplify (made);
-      tree stride = build_int_cst (uintptr, c.step * c.scale);
       gcall *call = gimple_build_call (memprof_count_strided_function (), 3,
 				       first, made, stride);
       gimple_call_set_nothrow (call, true);

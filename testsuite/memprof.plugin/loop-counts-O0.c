@@ -28,3 +28,8 @@
 /* { dg-final { memprof-record fn=alloc_short<main total_access_count==25 } } */
 /* { dg-final { memprof-record fn=alloc_triples<main total_access_count==100 } } */
 /* { dg-final { memprof-record fn=alloc_quartets<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_down<main total_access_count==300 } } */
+/* { dg-final { memprof-record fn=alloc_digits_a<main total_access_count==200 min_percent_utilized==100 } } */
+/* { dg-final { memprof-record fn=alloc_digits_r<main total_access_count==200 min_percent_utilized==100 } } */
+/* { dg-final { memprof-record fn=alloc_back_a<main total_access_count==8 max_percent_utilized==25 } } */
+/* { dg-final { memprof-record fn=alloc_back_b<main total_access_count==30 max_percent_utilized==50 } } */

@@ -1,7 +1,8 @@
-/* Loops through pointer and integer induction variables at -O2: the exact access
-   count of each block, and which accesses are counted at their loop's
-   exit (vectorization off: vector accesses would count per vector).
-   sum_zigzag's first read is peeled off before its loop.  */
+/* Loops through pointer and integer induction variables at -O2, up
+   and down: the exact access count of each block, and which accesses
+   are counted at their loop's exit (vectorization off: vector accesses
+   would count per vector).  sum_zigzag's first read is peeled off
+   before its loop.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fno-tree-vectorize -fplugin-arg-memprof-stats" } */
 
@@ -19,6 +20,9 @@
 /* { dg-final { scan-compiler-output "memprof: add_arrays: 3 instrumented, 0 skipped \[^\n\]*, 3 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: spread: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_middles: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_down: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_bytes_down: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: scale_digits: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
 /* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
 /* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
@@ -40,3 +44,8 @@
 /* { dg-final { memprof-record fn=alloc_short<main total_access_count==25 } } */
 /* { dg-final { memprof-record fn=alloc_triples<main total_access_count==100 } } */
 /* { dg-final { memprof-record fn=alloc_quartets<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_down<main total_access_count==300 } } */
+/* { dg-final { memprof-record fn=alloc_digits_a<main total_access_count==200 min_percent_utilized==100 } } */
+/* { dg-final { memprof-record fn=alloc_digits_r<main total_access_count==200 min_percent_utilized==100 } } */
+/* { dg-final { memprof-record fn=alloc_back_a<main total_access_count==8 max_percent_utilized==25 } } */
+/* { dg-final { memprof-record fn=alloc_back_b<main total_access_count==30 max_percent_utilized==50 } } */

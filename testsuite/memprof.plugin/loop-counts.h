@@ -41,6 +41,14 @@ ALLOCATOR (alloc_source, 102 * sizeof (int))
 ALLOCATOR (alloc_short, 256)
 ALLOCATOR (alloc_triples, 100 * 3 * sizeof (long))
 ALLOCATOR (alloc_quartets, 100 * 4 * sizeof (long))
+ALLOCATOR (alloc_down, 300 * sizeof (int))
+ALLOCATOR (alloc_digits_a, 200)
+ALLOCATOR (alloc_digits_r, 200)
+/* 224 bytes: blocks of 256 with the 32-byte header, so the user area
+   starts 32 bytes into a granule and spans 4 granules, whatever was
+   allocated before.  */
+ALLOCATOR (alloc_back_a, 224)
+ALLOCATOR (alloc_back_b, 224)
 
 NOINLINE char
 letter (int i)
@@ -207,6 +215,42 @@ sum_middles (const struct triple *t, const struct quartet *q, long n)
   return s;
 }
 
+/* N reads walking down an index (i--).  */
+NOINLINE long
+sum_down (const int *a, long n)
+{
+  long s = 0;
+  for (long i = n - 1; i >= 0; i--)
+    s += a[i];
+  return s;
+}
+
+/* N reads from P[N - 1] down to P[0].  */
+NOINLINE unsigned long
+sum_bytes_down (const unsigned char *p, size_t n)
+{
+  unsigned long s = 0;
+  for (size_t k = n; k-- > 0;)
+    s += p[k];
+  return s;
+}
+
+/* A digit string times D (bc's _one_mult): N reads of A and N writes of
+   R, through two pointers walking down from their last bytes.  */
+NOINLINE void
+scale_digits (unsigned char *r, const unsigned char *a, int n, int d)
+{
+  const unsigned char *ap = a + n - 1;
+  unsigned char *rp = r + n - 1;
+  int carry = 0;
+  while (n-- > 0)
+    {
+      int v = *ap-- * d + carry;
+      *rp-- = (unsigned char) (v % 10);
+      carry = v / 10;
+    }
+}
+
 int
 main (void)
 {
@@ -257,6 +301,22 @@ main (void)
   total += sum_middles (triples, quartets, 100);	/* 100 each */
   free (triples);
   free (quartets);
+  int *down = alloc_down ();
+  total += sum_down (down, 300);		/* 300 */
+  unsigned char *digits_a = alloc_digits_a (), *digits_r = alloc_digits_r ();
+  scale_digits (digits_r, digits_a, 200, 7);	/* 200 each */
+  /* Runs down whose lowest byte starts a granule: counted from the
+     lowest address up, they touch the granules read and no other
+     (A: bytes 24-31, granule 0 of 4; B: bytes 10-39, granules 0 and 1,
+     across a boundary, through the call).  */
+  unsigned char *back_a = alloc_back_a (), *back_b = alloc_back_b ();
+  total += sum_bytes_down (back_a + 24, 8);	/* 8 */
+  total += sum_bytes_down (back_b + 10, 30);	/* 30 */
+  free (down);
+  free (digits_a);
+  free (digits_r);
+  free (back_a);
+  free (back_b);
   free (sums);
   free (left);
   free (right);
