@@ -14,20 +14,30 @@
    exits only, and no call, asm, statement that may throw or irreducible
    region, whose exit tests run once per iteration (their blocks
    dominate the latch: for (j = 0; j < n && i + j < len; j++) has two);
-   and in them, the accesses that run once per iteration
-   (their block dominates the latch) at BASE + IV * SCALE + OFFSET: IV a
-   header PHI with the entry value IV0 and the latch value IV + STEP
-   (STEP a nonzero constant, negative for a loop that walks down: p--,
-   i--), SCALE and OFFSET constants, BASE defined outside the loop.  IV is a pointer (BASE absent, SCALE 1: p++) or a
-   pointer-sized integer (a[i], which ivopts leaves as a TARGET_MEM_REF
-   of base, index and step).  At the exit IV holds the value of the last
-   iteration, so the accesses made are (IV - IV0) / STEP, plus one if the
-   access comes before the exit's test in an iteration, |STEP| * SCALE
-   bytes apart from BASE + IV0 * SCALE + OFFSET, upwards or (STEP
-   negative) downwards; a run down is counted as the same addresses
-   taken upwards from its last, lowest one.  The blocks of the
-   tests and of the access all dominate the latch, so they run in one
-   order in every iteration: each exit counts by its own test's place.  */
+   and in them, the accesses that run once per iteration (their block
+   dominates the latch) at BASE + IV * SCALE + OFFSET: IV a header PHI
+   with the entry value IV0 and the latch value IV + STEP (STEP a
+   nonzero constant, negative for a loop that walks down: p--, i--),
+   SCALE and OFFSET constants, BASE defined outside the loop.  IV is a
+   pointer (BASE absent, SCALE 1: p++) or a pointer-sized integer (a[i],
+   which ivopts leaves as a TARGET_MEM_REF of base, index and step).  At
+   the exit IV holds the value of the last iteration, so the accesses
+   made are (IV - IV0) / STEP, plus one if the access comes before the
+   exit's test in an iteration, |STEP| * SCALE bytes apart from BASE +
+   IV0 * SCALE + OFFSET, upwards or (STEP negative) downwards; a run
+   down is counted as the same addresses taken upwards from its last,
+   lowest one.  The blocks of the tests and of the access all dominate
+   the latch, so they run in one order in every iteration: each exit
+   counts by its own test's place.
+
+   An access at an address the loop does not change (p->len through a
+   pointer defined before it, re-read every iteration because a char
+   store may alias it) is counted the same way with SCALE 0: as many
+   accesses as iterations ran it, by any induction variable of the loop
+   with a constant step, added to its one counter at the exit.  Access
+   by access those updates were a chain on one counter, each waiting
+   for the one before.  (Not in histogram mode, whose strided rule
+   needs a step.)  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -86,6 +96,34 @@ loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
     }
   free (body);
   return ok && exits->length () > first_exit;
+}
+
+/* The step of PHI, a header PHI of a pointer-sized induction variable
+   whose value from the LATCH edge is PHI + STEP, STEP a nonzero
+   constant read in two's complement (a pointer's p-- adds the sizetype
+   constant 2^64 - 1); false when PHI is no such variable.  */
+bool
+iv_step (gphi *phi, edge latch, HOST_WIDE_INT *step)
+{
+  tree iv = gimple_phi_result (phi);
+  if (virtual_operand_p (iv)
+      || (!INTEGRAL_TYPE_P (TREE_TYPE (iv)) && !POINTER_TYPE_P (TREE_TYPE (iv)))
+      || TYPE_PRECISION (TREE_TYPE (iv)) != POINTER_SIZE)
+    return false;
+  tree next = PHI_ARG_DEF_FROM_EDGE (phi, latch);
+  gassign *increment = TREE_CODE (next) == SSA_NAME
+			 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next))
+			 : NULL;
+  if (!increment
+      || (gimple_assign_rhs_code (increment) != POINTER_PLUS_EXPR
+	  && gimple_assign_rhs_code (increment) != PLUS_EXPR)
+      || gimple_assign_rhs1 (increment) != iv
+      || TREE_CODE (gimple_assign_rhs2 (increment)) != INTEGER_CST
+      || TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs2 (increment)))
+	   != POINTER_SIZE)
+    return false;
+  *step = (HOST_WIDE_INT) TREE_INT_CST_LOW (gimple_assign_rhs2 (increment));
+  return *step != 0;
 }
 
 /* Read T, an offset in address arithmetic (modulo 2^64), as
@@ -164,6 +202,15 @@ memprof_loop_counts::begin (function *fun)
       if (!shape.eligible)
 	m_exits.truncate (shape.first_exit);
       shape.num_exits = m_exits.length () - shape.first_exit;
+      shape.count_iv = shape.count_start = NULL_TREE;
+      for (gphi_iterator gsi = gsi_start_phis (loop->header);
+	   shape.eligible && !shape.count_iv && !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	if (iv_step (gsi.phi (), shape.latch, &shape.count_step))
+	  {
+	    shape.count_iv = gimple_phi_result (gsi.phi ());
+	    shape.count_start = PHI_ARG_DEF_FROM_EDGE (gsi.phi (), shape.entry);
+	  }
     }
 }
 
@@ -191,32 +238,27 @@ memprof_loop_counts::add (gimple *stmt, tree address)
 	return false;
       offset = (HOST_WIDE_INT) ((unsigned HOST_WIDE_INT) offset + add);
     }
+  else if (TREE_CODE (iv) == SSA_NAME && !virtual_operand_p (iv)
+	   && loop_invariant_address_p (loop, iv))
+    {
+      /* The same address in every iteration, counted by the loop's
+	 counting variable.  */
+      if (!shape.count_iv || memprof_opts.histogram)
+	return false;
+      base = iv, iv = shape.count_iv, scale = 0;
+    }
   if (TREE_CODE (iv) != SSA_NAME || virtual_operand_p (iv))
     return false;
   gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (iv));
+  HOST_WIDE_INT step;
   if (!phi || gimple_bb (phi) != loop->header
-      || TYPE_PRECISION (TREE_TYPE (iv)) != POINTER_SIZE)
+      || !iv_step (phi, shape.latch, &step))
     return false;
-  tree next = PHI_ARG_DEF_FROM_EDGE (phi, shape.latch);
-  gassign *increment = TREE_CODE (next) == SSA_NAME
-			 ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next))
-			 : NULL;
-  if (!increment
-      || (gimple_assign_rhs_code (increment) != POINTER_PLUS_EXPR
-	  && gimple_assign_rhs_code (increment) != PLUS_EXPR)
-      || gimple_assign_rhs1 (increment) != iv
-      || TREE_CODE (gimple_assign_rhs2 (increment)) != INTEGER_CST
-      || TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs2 (increment)))
-	   != POINTER_SIZE)
-    return false;
-  /* A pointer's step is a sizetype constant: p-- adds 2^64 - 1.  Read
-     it in two's complement.  */
-  HOST_WIDE_INT step
-    = (HOST_WIDE_INT) TREE_INT_CST_LOW (gimple_assign_rhs2 (increment));
   unsigned HOST_WIDE_INT distance
     = step < 0 ? -(unsigned HOST_WIDE_INT) step : (unsigned HOST_WIDE_INT) step;
-  if (step == 0 || distance > (unsigned) max_step || scale == 0
-      || scale > (unsigned) max_step || distance * scale > (unsigned) max_step)
+  if (scale != 0
+      && (distance > (unsigned) max_step || scale > (unsigned) max_step
+	  || distance * scale > (unsigned) max_step))
     return false;
 
   /* An exit test ends its block: an access in that block, or in one
@@ -293,6 +335,7 @@ memprof_loop_counts::finish (tree shadow_base)
 			    build_int_cst (uintptr, 1));
       made = gimplify (made);
       tree stride = build_int_cst (uintptr, distance * c.scale);
+      bool same_address = c.scale == 0;
       tree first = fold_build2 (MULT_EXPR, uintptr, start,
 				build_int_cst (uintptr, c.scale));
       if (c.base)
@@ -308,6 +351,21 @@ memprof_loop_counts::finish (tree shadow_base)
 			     fold_build2 (PLUS_EXPR, uintptr, first, stride),
 			     fold_build2 (MULT_EXPR, uintptr, made, stride));
       first = gimplify (first);
+      if (same_address)
+	{
+	  /* One counter gets them all: no call (add never takes these in
+	     histogram mode, where SHADOW_BASE is null).  */
+	  tree addend
+	    = gimplify (fold_convert (memprof_counter_type (), made));
+	  tree index
+	    = gimplify (fold_build2 (RSHIFT_EXPR, uintptr, first,
+				     build_int_cst
+				       (integer_type_node,
+					memprof_counted_bytes_log2 ())));
+	  memprof_counter_add (&seq, shadow_base, index, addend);
+	  gsi_insert_seq_on_edge (c.exit, seq);
+	  continue;
+	}
       gcall *call = gimple_build_call (memprof_count_strided_function (), 3,
 				       first, made, stride);
       gimple_call_set_nothrow (call, true);

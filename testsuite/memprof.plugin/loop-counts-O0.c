@@ -1,7 +1,8 @@
 /* Loops through pointer induction variables at -O0: the exact access
    count of each block.  Unoptimized code reads *P twice per iteration in
    sum_until (s += *p++ after while (*p)) and A[I] twice in
-   sum_until_value: 300 more and 120 more than at -O2.  */
+   sum_until_value, and S[I] twice in copy_until: 300, 120 and 60 more
+   than at -O2.  */
 /* { dg-do run } */
 /* { dg-options "-O0" } */
 
@@ -33,3 +34,9 @@
 /* { dg-final { memprof-record fn=alloc_digits_r<main total_access_count==200 min_percent_utilized==100 } } */
 /* { dg-final { memprof-record fn=alloc_back_a<main total_access_count==8 max_percent_utilized==25 } } */
 /* { dg-final { memprof-record fn=alloc_back_b<main total_access_count==30 max_percent_utilized==50 } } */
+/* { dg-final { memprof-record fn=alloc_builder<main total_access_count==902 } } */
+/* { dg-final { memprof-record fn=alloc_builder_data<main total_access_count==300 } } */
+/* { dg-final { memprof-record fn=alloc_tally<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_copy_out<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_copy_in<main total_access_count==221 } } */
+/* { dg-final { memprof-record fn=alloc_builder_src<main total_access_count==600 } } */

@@ -23,6 +23,8 @@
 /* { dg-final { scan-compiler-output "memprof: sum_down: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_bytes_down: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: scale_digits: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: append_letters: 5 instrumented, 0 skipped \[^\n\]*, 4 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: copy_until: 7 instrumented, 0 skipped \[^\n\]*, 4 at loop exits" } } */
 /* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
 /* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
 /* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
@@ -49,3 +51,9 @@
 /* { dg-final { memprof-record fn=alloc_digits_r<main total_access_count==200 min_percent_utilized==100 } } */
 /* { dg-final { memprof-record fn=alloc_back_a<main total_access_count==8 max_percent_utilized==25 } } */
 /* { dg-final { memprof-record fn=alloc_back_b<main total_access_count==30 max_percent_utilized==50 } } */
+/* { dg-final { memprof-record fn=alloc_builder<main total_access_count==902 } } */
+/* { dg-final { memprof-record fn=alloc_builder_data<main total_access_count==300 } } */
+/* { dg-final { memprof-record fn=alloc_tally<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_copy_out<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_copy_in<main total_access_count==161 } } */
+/* { dg-final { memprof-record fn=alloc_builder_src<main total_access_count==600 } } */

@@ -31,3 +31,9 @@
 /* { dg-final { memprof-record fn=alloc_digits_r<main total_access_count==200 min_percent_utilized==100 } } */
 /* { dg-final { memprof-record fn=alloc_back_a<main total_access_count==8 max_percent_utilized==25 } } */
 /* { dg-final { memprof-record fn=alloc_back_b<main total_access_count==30 max_percent_utilized==50 } } */
+/* { dg-final { memprof-record fn=alloc_builder<main total_access_count==902 } } */
+/* { dg-final { memprof-record fn=alloc_builder_data<main total_access_count==300 } } */
+/* { dg-final { memprof-record fn=alloc_tally<main total_access_count==122 } } */
+/* { dg-final { memprof-record fn=alloc_copy_out<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_copy_in<main total_access_count==161 } } */
+/* { dg-final { memprof-record fn=alloc_builder_src<main total_access_count==600 } } */

@@ -13,6 +13,18 @@
 
 #define NOINLINE __attribute__ ((noinline, noclone))
 
+/* Blocks whose fields a loop reads and writes at the same address in
+   every iteration.  */
+struct builder
+{
+  char *data;
+  long len;
+};
+struct tally
+{
+  long seen;
+};
+
 #define ALLOCATOR(name, size)			\
   NOINLINE void *name (void)			\
   {						\
@@ -49,6 +61,12 @@ ALLOCATOR (alloc_digits_r, 200)
    allocated before.  */
 ALLOCATOR (alloc_back_a, 224)
 ALLOCATOR (alloc_back_b, 224)
+ALLOCATOR (alloc_builder, sizeof (struct builder))
+ALLOCATOR (alloc_builder_data, 300)
+ALLOCATOR (alloc_builder_src, 300)
+ALLOCATOR (alloc_tally, sizeof (struct tally))
+ALLOCATOR (alloc_copy_out, 100)
+ALLOCATOR (alloc_copy_in, 100)
 
 NOINLINE char
 letter (int i)
@@ -251,6 +269,34 @@ scale_digits (unsigned char *r, const unsigned char *a, int n, int d)
     }
 }
 
+/* A string builder: N reads of B->data and N reads and N writes of
+   B->len at addresses the loop does not move, re-read in every
+   iteration since the char store may alias them; N writes of the data
+   through the pointer read (access by access); N reads of S.  */
+NOINLINE void
+append_letters (struct builder *b, const char *s, long n)
+{
+  for (long i = 0; i < n; i++)
+    b->data[b->len++] = s[i];
+}
+
+/* T->seen read and written before the exit test, in each of the K + 1
+   iterations that run when S[K] is the first STOP; K writes of OUT and
+   K + 1 reads of S.  */
+NOINLINE long
+copy_until (struct tally *t, char *out, const char *s, char stop)
+{
+  long i;
+  for (i = 0;; i++)
+    {
+      t->seen++;
+      if (s[i] == stop)
+	break;
+      out[i] = s[i];
+    }
+  return i;
+}
+
 int
 main (void)
 {
@@ -312,6 +358,23 @@ main (void)
   unsigned char *back_a = alloc_back_a (), *back_b = alloc_back_b ();
   total += sum_bytes_down (back_a + 24, 8);	/* 8 */
   total += sum_bytes_down (back_b + 10, 30);	/* 30 */
+  struct builder *builder = alloc_builder ();
+  builder->data = alloc_builder_data ();		/* 1 */
+  char *builder_src = alloc_builder_src ();
+  fill_letters (builder_src, 300);		/* 300 */
+  append_letters (builder, builder_src, 300);	/* 900; data 300, src 300 */
+  struct tally *tally = alloc_tally ();
+  char *copy_out = alloc_copy_out ();
+  char *copy_in = alloc_copy_in ();
+  fill_letters (copy_in, 99);			/* 99 */
+  copy_in[60] = '!';				/* 1 */
+  total += copy_until (tally, copy_out, copy_in, '!'); /* 122; out 60, in 61 */
+  free (builder->data);				/* 1 */
+  free (builder);
+  free (builder_src);
+  free (tally);
+  free (copy_out);
+  free (copy_in);
   free (down);
   free (digits_a);
   free (digits_r);
