@@ -37,7 +37,16 @@
    with a constant step, added to its one counter at the exit.  Access
    by access those updates were a chain on one counter, each waiting
    for the one before.  (Not in histogram mode, whose strided rule
-   needs a step.)  */
+   needs a step.)
+
+   An access whose block does not dominate the latch is taken when its
+   block is entered only from the edge of a test, in a block that does,
+   saying (T) IV < BOUND or (T) IV <= BOUND: IV the access's own
+   induction variable with step 1, T a signed type (the source's int i,
+   which cannot wrap), BOUND the same in every iteration (bignum
+   addition's if (i < a.len) s += a.limb[i]).  Those iterations are a
+   prefix of the loop's, so the accesses made are the iterations run,
+   at most BOUND - (T) IV0 (+ 1).  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -185,6 +194,55 @@ loop_invariant_address_p (class loop *loop, tree t)
   return !bb || !flow_bb_inside_loop_p (loop, bb);
 }
 
+/* BB's block is entered only by the edge of a test (T) X < BOUND or
+   (T) X <= BOUND (*INCLUSIVE) in a block of LOOP that dominates its
+   latch, X a header PHI of LOOP (returned), T a signed integral type,
+   BOUND invariant in LOOP; null otherwise.  */
+tree
+iv_guard (class loop *loop, basic_block bb, tree *bound, tree *type,
+	  bool *inclusive)
+{
+  if (!single_pred_p (bb))
+    return NULL_TREE;
+  edge e = single_pred_edge (bb);
+  basic_block test = e->src;
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (test));
+  if (!cond || !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE))
+      || !flow_bb_inside_loop_p (loop, test)
+      || !dominated_by_p (CDI_DOMINATORS, loop->latch, test))
+    return NULL_TREE;
+  tree_code code = gimple_cond_code (cond);
+  tree x = gimple_cond_lhs (cond), limit = gimple_cond_rhs (cond);
+  if (e->flags & EDGE_FALSE_VALUE)
+    code = invert_tree_comparison (code, false);
+  if (TREE_CODE (x) != SSA_NAME
+      || (TREE_CODE (limit) == SSA_NAME
+	  && !loop_invariant_address_p (loop, limit)))
+    {
+      std::swap (x, limit);
+      code = swap_tree_comparison (code);
+    }
+  if ((code != LT_EXPR && code != LE_EXPR) || TREE_CODE (x) != SSA_NAME
+      || !INTEGRAL_TYPE_P (TREE_TYPE (x)) || TYPE_UNSIGNED (TREE_TYPE (x))
+      || TYPE_PRECISION (TREE_TYPE (x)) > POINTER_SIZE
+      || !(is_gimple_min_invariant (limit)
+	   || (TREE_CODE (limit) == SSA_NAME
+	       && loop_invariant_address_p (loop, limit))))
+    return NULL_TREE;
+  *type = TREE_TYPE (x);
+  /* X is the PHI, or a conversion of it (i = (int) ivtmp).  */
+  gimple *def = SSA_NAME_DEF_STMT (x);
+  if (is_gimple_assign (def)
+      && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))
+      && TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME)
+    x = gimple_assign_rhs1 (def), def = SSA_NAME_DEF_STMT (x);
+  if (!is_a<gphi *> (def) || gimple_bb (def) != loop->header)
+    return NULL_TREE;
+  *bound = limit;
+  *inclusive = code == LE_EXPR;
+  return x;
+}
+
 } // namespace
 
 void
@@ -220,10 +278,15 @@ memprof_loop_counts::add (gimple *stmt, tree address)
   basic_block bb = gimple_bb (stmt);
   class loop *loop = bb->loop_father;
   if (!m_active || !loop || loop->num >= (int) m_loops.length ()
-      || !m_loops[loop->num].eligible
-      || !dominated_by_p (CDI_DOMINATORS, loop->latch, bb))
+      || !m_loops[loop->num].eligible)
     return false;
   const loop_shape &shape = m_loops[loop->num];
+  tree guard_iv = NULL_TREE, guard_bound = NULL_TREE, guard_type = NULL_TREE;
+  bool guard_inclusive = false;
+  if (!dominated_by_p (CDI_DOMINATORS, loop->latch, bb)
+      && !(guard_iv = iv_guard (loop, bb, &guard_bound, &guard_type,
+				&guard_inclusive)))
+    return false;
 
   /* ADDRESS = BASE + IV * SCALE + OFFSET.  */
   HOST_WIDE_INT offset = 0;
@@ -260,6 +323,8 @@ memprof_loop_counts::add (gimple *stmt, tree address)
       && (distance > (unsigned) max_step || scale > (unsigned) max_step
 	  || distance * scale > (unsigned) max_step))
     return false;
+  if (guard_iv && (guard_iv != iv || step != 1))
+    return false;
 
   /* An exit test ends its block: an access in that block, or in one
      that dominates it, comes before it.  */
@@ -271,7 +336,8 @@ memprof_loop_counts::add (gimple *stmt, tree address)
       m_counts.safe_push (strided_count
 			  { exit, base, iv,
 			    PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
-			    (HOST_WIDE_INT) scale, offset, step, before });
+			    (HOST_WIDE_INT) scale, offset, step, before,
+			    guard_bound, guard_type, guard_inclusive });
     }
   return true;
 }
@@ -333,6 +399,23 @@ memprof_loop_counts::finish (tree shadow_base)
       if (c.before_exit_test)
 	made = fold_build2 (PLUS_EXPR, uintptr, made,
 			    build_int_cst (uintptr, 1));
+      if (c.guard_bound)
+	{
+	  /* At most ROOM = MAX (BOUND (+ 1), X0) - X0 of them, X0 =
+	     (T) IV0: signed for the MAX, unsigned for the difference.  */
+	  tree signed_ptr = signed_type_for (uintptr);
+	  tree x0 = fold_convert (signed_ptr,
+				  fold_convert (c.guard_type, c.start));
+	  tree limit = fold_convert (signed_ptr, unshare_expr (c.guard_bound));
+	  if (c.guard_inclusive)
+	    limit = fold_build2 (PLUS_EXPR, signed_ptr, limit,
+				 build_int_cst (signed_ptr, 1));
+	  tree top = fold_build2 (MAX_EXPR, signed_ptr, limit, x0);
+	  tree room = fold_build2 (MINUS_EXPR, uintptr,
+				   fold_convert (uintptr, top),
+				   fold_convert (uintptr, x0));
+	  made = fold_build2 (MIN_EXPR, uintptr, made, room);
+	}
       made = gimplify (made);
       tree stride = build_int_cst (uintptr, distance * c.scale);
       bool same_address = c.scale == 0;

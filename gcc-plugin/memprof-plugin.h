@@ -219,6 +219,10 @@ private:
     tree base, iv, start;
     HOST_WIDE_INT scale, offset, step;
     bool before_exit_test;
+    /* Non-null: the access runs only while (GUARD_TYPE) IV < GUARD_BOUND
+       (<= when GUARD_INCLUSIVE), a prefix of the iterations.  */
+    tree guard_bound, guard_type;
+    bool guard_inclusive;
   };
   bool m_active = false;
   auto_vec<loop_shape> m_loops; /* By loop number.  */

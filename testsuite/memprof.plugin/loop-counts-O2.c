@@ -25,6 +25,8 @@
 /* { dg-final { scan-compiler-output "memprof: scale_digits: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: append_letters: 5 instrumented, 0 skipped \[^\n\]*, 4 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: copy_until: 7 instrumented, 0 skipped \[^\n\]*, 4 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_guarded: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_guarded_upto: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
 /* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
 /* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
 /* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
@@ -57,3 +59,10 @@
 /* { dg-final { memprof-record fn=alloc_copy_out<main total_access_count==60 } } */
 /* { dg-final { memprof-record fn=alloc_copy_in<main total_access_count==161 } } */
 /* { dg-final { memprof-record fn=alloc_builder_src<main total_access_count==600 } } */
+/* { dg-final { memprof-record fn=alloc_guard_a<main total_access_count==30 } } */
+/* { dg-final { memprof-record fn=alloc_guard_b<main total_access_count==80 } } */
+/* { dg-final { memprof-record fn=alloc_guard_c<main total_access_count==40 } } */
+/* { dg-final { memprof-record fn=alloc_guard_d<main total_access_count==40 } } */
+/* { dg-final { memprof-record fn=alloc_guard_e<main total_access_count==0 } } */
+/* { dg-final { memprof-record fn=alloc_guard_f<main total_access_count==20 } } */
+/* { dg-final { memprof-record fn=alloc_guard_g<main total_access_count==60 } } */

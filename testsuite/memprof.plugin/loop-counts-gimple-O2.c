@@ -37,3 +37,10 @@
 /* { dg-final { memprof-record fn=alloc_copy_out<main total_access_count==60 } } */
 /* { dg-final { memprof-record fn=alloc_copy_in<main total_access_count==161 } } */
 /* { dg-final { memprof-record fn=alloc_builder_src<main total_access_count==600 } } */
+/* { dg-final { memprof-record fn=alloc_guard_a<main total_access_count==30 } } */
+/* { dg-final { memprof-record fn=alloc_guard_b<main total_access_count==80 } } */
+/* { dg-final { memprof-record fn=alloc_guard_c<main total_access_count==40 } } */
+/* { dg-final { memprof-record fn=alloc_guard_d<main total_access_count==40 } } */
+/* { dg-final { memprof-record fn=alloc_guard_e<main total_access_count==0 } } */
+/* { dg-final { memprof-record fn=alloc_guard_f<main total_access_count==20 } } */
+/* { dg-final { memprof-record fn=alloc_guard_g<main total_access_count==60 } } */

@@ -67,6 +67,13 @@ ALLOCATOR (alloc_builder_src, 300)
 ALLOCATOR (alloc_tally, sizeof (struct tally))
 ALLOCATOR (alloc_copy_out, 100)
 ALLOCATOR (alloc_copy_in, 100)
+ALLOCATOR (alloc_guard_a, 100 * sizeof (int))
+ALLOCATOR (alloc_guard_b, 100 * sizeof (int))
+ALLOCATOR (alloc_guard_c, 100 * sizeof (int))
+ALLOCATOR (alloc_guard_d, 100 * sizeof (int))
+ALLOCATOR (alloc_guard_e, 100 * sizeof (int))
+ALLOCATOR (alloc_guard_f, 100 * sizeof (int))
+ALLOCATOR (alloc_guard_g, 100 * sizeof (int))
 
 NOINLINE char
 letter (int i)
@@ -297,6 +304,35 @@ copy_until (struct tally *t, char *out, const char *s, char stop)
   return i;
 }
 
+/* Bignum addition's shape: A read only while I < ALEN, B in every
+   iteration: MIN (N, MAX (ALEN, 0)) reads of A, N of B.  */
+NOINLINE long
+sum_guarded (const int *a, int alen, const int *b, int n)
+{
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      if (i < alen)
+	s += a[i];
+      s += b[i];
+    }
+  return s;
+}
+
+/* The same with I <= LAST: MIN (N, MAX (LAST + 1, 0)) reads of A.  */
+NOINLINE long
+sum_guarded_upto (const int *a, int last, int n)
+{
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      if (i <= last)
+	s += a[i];
+      s += i;
+    }
+  return s;
+}
+
 int
 main (void)
 {
@@ -369,6 +405,22 @@ main (void)
   fill_letters (copy_in, 99);			/* 99 */
   copy_in[60] = '!';				/* 1 */
   total += copy_until (tally, copy_out, copy_in, '!'); /* 122; out 60, in 61 */
+  int *guard_a = alloc_guard_a (), *guard_b = alloc_guard_b ();
+  int *guard_c = alloc_guard_c (), *guard_d = alloc_guard_d ();
+  int *guard_e = alloc_guard_e (), *guard_f = alloc_guard_f ();
+  int *guard_g = alloc_guard_g ();
+  total += sum_guarded (guard_a, 30, guard_b, 80);	/* A 30, B 80 */
+  total += sum_guarded (guard_c, 100, guard_d, 40);	/* C 40, D 40 */
+  total += sum_guarded (guard_e, -5, guard_f, 20);	/* E 0, F 20 */
+  total += sum_guarded_upto (guard_g, 9, 50);	/* 10 */
+  total += sum_guarded_upto (guard_g, 70, 50);	/* 50 */
+  free (guard_a);
+  free (guard_b);
+  free (guard_c);
+  free (guard_d);
+  free (guard_e);
+  free (guard_f);
+  free (guard_g);
   free (builder->data);				/* 1 */
   free (builder);
   free (builder_src);
