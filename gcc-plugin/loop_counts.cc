@@ -401,19 +401,24 @@ memprof_loop_counts::finish (tree shadow_base)
 			    build_int_cst (uintptr, 1));
       if (c.guard_bound)
 	{
-	  /* At most ROOM = MAX (BOUND (+ 1), X0) - X0 of them, X0 =
-	     (T) IV0: signed for the MAX, unsigned for the difference.  */
+	  /* At most ROOM = MAX (BOUND, X0) - X0 of them, X0 = (T) IV0,
+	     plus one for <= when BOUND >= X0: signed for the MAX and the
+	     compare, unsigned for the sums (nothing overflows, not even
+	     at a BOUND of LONG_MAX).  */
 	  tree signed_ptr = signed_type_for (uintptr);
 	  tree x0 = fold_convert (signed_ptr,
 				  fold_convert (c.guard_type, c.start));
 	  tree limit = fold_convert (signed_ptr, unshare_expr (c.guard_bound));
-	  if (c.guard_inclusive)
-	    limit = fold_build2 (PLUS_EXPR, signed_ptr, limit,
-				 build_int_cst (signed_ptr, 1));
 	  tree top = fold_build2 (MAX_EXPR, signed_ptr, limit, x0);
 	  tree room = fold_build2 (MINUS_EXPR, uintptr,
 				   fold_convert (uintptr, top),
 				   fold_convert (uintptr, x0));
+	  if (c.guard_inclusive)
+	    room = fold_build2 (PLUS_EXPR, uintptr, room,
+				fold_convert (uintptr,
+					      fold_build2 (GE_EXPR,
+							   boolean_type_node,
+							   limit, x0)));
 	  made = fold_build2 (MIN_EXPR, uintptr, made, room);
 	}
       made = gimplify (made);

@@ -414,6 +414,7 @@ main (void)
   total += sum_guarded (guard_e, -5, guard_f, 20);	/* E 0, F 20 */
   total += sum_guarded_upto (guard_g, 9, 50);	/* 10 */
   total += sum_guarded_upto (guard_g, 70, 50);	/* 50 */
+  total += sum_guarded_upto (guard_g, -3, 20);	/* 0 */
   free (guard_a);
   free (guard_b);
   free (guard_c);
