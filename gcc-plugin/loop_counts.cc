@@ -196,8 +196,8 @@ loop_invariant_address_p (class loop *loop, tree t)
 
 /* BB's block is entered only by the edge of a test (T) X < BOUND or
    (T) X <= BOUND (*INCLUSIVE) in a block of LOOP that dominates its
-   latch, X a header PHI of LOOP (returned), T a signed integral type,
-   BOUND invariant in LOOP; null otherwise.  */
+   latch, X a header PHI of LOOP (returned), T a signed integral type
+   at least as wide as int, BOUND invariant in LOOP; null otherwise.  */
 tree
 iv_guard (class loop *loop, basic_block bb, tree *bound, tree *type,
 	  bool *inclusive)
@@ -224,6 +224,10 @@ iv_guard (class loop *loop, basic_block bb, tree *bound, tree *type,
     }
   if ((code != LT_EXPR && code != LE_EXPR) || TREE_CODE (x) != SSA_NAME
       || !INTEGRAL_TYPE_P (TREE_TYPE (x)) || TYPE_UNSIGNED (TREE_TYPE (x))
+      /* Not short or char: their i++ goes through int and wraps
+	 without undefined behaviour, so the iterations that pass the
+	 test need not be a prefix.  */
+      || TYPE_PRECISION (TREE_TYPE (x)) < TYPE_PRECISION (integer_type_node)
       || TYPE_PRECISION (TREE_TYPE (x)) > POINTER_SIZE
       || !(is_gimple_min_invariant (limit)
 	   || (TREE_CODE (limit) == SSA_NAME
@@ -260,15 +264,13 @@ memprof_loop_counts::begin (function *fun)
       if (!shape.eligible)
 	m_exits.truncate (shape.first_exit);
       shape.num_exits = m_exits.length () - shape.first_exit;
-      shape.count_iv = shape.count_start = NULL_TREE;
+      shape.count_iv = NULL_TREE;
+      HOST_WIDE_INT step;
       for (gphi_iterator gsi = gsi_start_phis (loop->header);
 	   shape.eligible && !shape.count_iv && !gsi_end_p (gsi);
 	   gsi_next (&gsi))
-	if (iv_step (gsi.phi (), shape.latch, &shape.count_step))
-	  {
-	    shape.count_iv = gimple_phi_result (gsi.phi ());
-	    shape.count_start = PHI_ARG_DEF_FROM_EDGE (gsi.phi (), shape.entry);
-	  }
+	if (iv_step (gsi.phi (), shape.latch, &step))
+	  shape.count_iv = gimple_phi_result (gsi.phi ());
     }
 }
 

@@ -204,11 +204,10 @@ private:
     bool eligible;
     edge entry, latch;
     unsigned first_exit, num_exits; /* Its exits in M_EXITS.  */
-    /* An induction variable counting its iterations (null: none), its
-       entry value and step: what an access at an address the loop
-       does not change is counted by.  */
-    tree count_iv, count_start;
-    HOST_WIDE_INT count_step;
+    /* An induction variable of constant step counting its iterations
+       (null: none): what an access at an address the loop does not
+       change is counted by.  */
+    tree count_iv;
   };
   /* Accesses at BASE + IV * SCALE + OFFSET, IV going from START by STEP
      (BASE null: IV is the pointer and SCALE 1; SCALE 0: at BASE +

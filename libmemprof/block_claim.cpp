@@ -3,6 +3,8 @@
 #include "block_claim.h"
 #include "hib_table.h"
 
+#include <sched.h>
+
 namespace memprof {
 
 uint32_t plain_claims;
@@ -21,7 +23,10 @@ wait_claim_done (PerThread *pt, void *self)
     return;
   Waiter w;
   while (__atomic_load_n (&pt->claim_busy, __ATOMIC_ACQUIRE))
-    w.pause ();
+    {
+      sched_yield ();   // Its owner is inside a claim (or preempted there).
+      w.pause ();
+    }
 }
 
 void

@@ -9,9 +9,7 @@
 
 #include <stddef.h>
 
-#include <linux/membarrier.h>
 #include <sched.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace memprof {
@@ -283,8 +281,7 @@ live_register_thread ()
   if (++threads_seen < 2 || __atomic_load_n (&live_threaded, __ATOMIC_RELAXED))
     return;
   __atomic_store_n (&live_threaded, true, __ATOMIC_SEQ_CST);
-  if (syscall (SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-    die ("membarrier failed after registration");
+  membarrier_all_threads ();
   while (__atomic_load_n (&live_busy, __ATOMIC_ACQUIRE))
     sched_yield ();   // The first thread is inside a plain update.
 }
