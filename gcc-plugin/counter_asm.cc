@@ -18,6 +18,19 @@
      movl $-1, (BASE,TMP,4)
    1:
 
+   Two sites whose pointers were loaded from the same memory (the
+   string builder's p[len] = c; p[len + 1] = 0, where the char store
+   may have changed p, so p is read again) most often share a granule,
+   and two increments of one counter wait for each other: their
+   granules are compared and, when equal, counted by one add:
+
+     (address of the first) -> T; shr $6, T
+     (address of the second) -> U; shr $6, U
+     cmp T, U; jne 1f
+     addq $STEP1+STEP2, (BASE,T,8); jmp 2f
+   1: addq $STEP1, (BASE,T,8); addq $STEP2, (BASE,U,8)
+   2:
+
    This is the code the GIMPLE form (pass.cc) expands to, but the RTL
    passes see one instruction per block of counts instead of three per
    access, which they could not improve anyway: the shadow is private to
@@ -95,6 +108,47 @@ append_text (auto_vec<char> *text, const char *s)
     text->safe_push (*s++);
 }
 
+/* The memory the pointer V was loaded from if V is such a load (or a
+   PHI of loads of one place), plus additions and conversions: for the
+   string builder's _55 = p_9 + len and _57 = _56 + len', p_9 a PHI of
+   loads of cur._M_p and _56 another load of it, cur._M_p both times.
+   Null when V is no such pointer.  */
+tree
+pointer_load_source (tree v)
+{
+  auto loaded_from = [] (tree name) -> tree {
+    gimple *def = SSA_NAME_DEF_STMT (name);
+    return gimple_assign_load_p (def) ? gimple_assign_rhs1 (def) : NULL_TREE;
+  };
+  for (unsigned steps = 0; steps < 4 && TREE_CODE (v) == SSA_NAME; steps++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (gphi *phi = dyn_cast<gphi *> (def))
+	{
+	  tree source = NULL_TREE;
+	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	    {
+	      tree arg = gimple_phi_arg_def (phi, i);
+	      tree from = TREE_CODE (arg) == SSA_NAME ? loaded_from (arg)
+						      : NULL_TREE;
+	      if (!from || (source && !operand_equal_p (source, from, 0)))
+		return NULL_TREE;
+	      source = from;
+	    }
+	  return source;
+	}
+      if (gimple_assign_load_p (def))
+	return gimple_assign_rhs1 (def);
+      gassign *assign = dyn_cast<gassign *> (def);
+      if (!assign
+	  || (gimple_assign_rhs_code (assign) != POINTER_PLUS_EXPR
+	      && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (assign))))
+	return NULL_TREE;
+      v = gimple_assign_rhs1 (assign);
+    }
+  return NULL_TREE;
+}
+
 } // namespace
 
 /* The value of T if it is a constant addend of an address, read in
@@ -170,7 +224,7 @@ memprof_address_base (tree address, HOST_WIDE_INT *offset)
 memprof_asm_site
 memprof_asm_counter_block::decompose (gimple_stmt_iterator *gsi, tree address)
 {
-  memprof_asm_site site = { NULL_TREE, NULL_TREE, 1, 0, 1 };
+  memprof_asm_site site = { NULL_TREE, NULL_TREE, 1, 0, 1, -1 };
   tree e = memprof_address_base (address, &site.offset);
   /* VAR + INDEX * {1,2,4,8}: the lea does the scaling.  */
   if ((TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == POINTER_PLUS_EXPR)
@@ -244,36 +298,73 @@ memprof_asm_counter_block::add (gimple_stmt_iterator *gsi, tree address,
   for (tree op : ops)
     if (op && !has_operand (op))
       m_operands.safe_push (op);
+  site.partner = likely_partner (site);
+  if (site.partner >= 0)
+    {
+      m_sites[site.partner].partner = m_sites.length ();
+      m_paired++;
+    }
   m_sites.safe_push (site);
   m_last_access = gsi_stmt (*gsi);
 }
 
-/* The operand number of OP in the asm: %0 is the scratch register, %1
-   the shadow base, then the block's operands in order.  */
+/* The site of the block, not yet paired, that SITE most likely shares
+   a granule with (see the top of the file), or -1.  Only with 8-byte
+   counters: a histogram slot is 8 bytes, two accesses rarely share
+   one.  */
+int
+memprof_asm_counter_block::likely_partner (const memprof_asm_site &site) const
+{
+  if (memprof_opts.histogram || site.index)
+    return -1;
+  tree source = pointer_load_source (site.var);
+  if (!source)
+    return -1;
+  const HOST_WIDE_INT granule = HOST_WIDE_INT_1 << memprof_counted_bytes_log2 ();
+  for (unsigned i = 0; i < m_sites.length (); i++)
+    {
+      const memprof_asm_site &known = m_sites[i];
+      HOST_WIDE_INT apart = known.offset - site.offset;
+      if (known.index || known.partner >= 0
+	  || apart <= -granule || apart >= granule
+	  || operand_equal_p (known.var, site.var, 0))
+	continue;
+      tree known_source = pointer_load_source (known.var);
+      if (known_source && operand_equal_p (known_source, source, 0))
+	return i;
+    }
+  return -1;
+}
+
+/* The operand number of OP in the asm: %0 is the scratch register (%1
+   a second one when the block has a pair), then the shadow base, then
+   the block's operands in order.  */
 unsigned
 memprof_asm_counter_block::operand_number (tree op) const
 {
   for (unsigned i = 0; i < m_operands.length (); i++)
     if (operand_equal_p (m_operands[i], op, 0))
-      return i + 2;
+      return m_base_operand + 1 + i;
   gcc_unreachable ();
 }
 
-/* Append to TEXT the lines of SITE, in both of GCC's x86 assembler
-   dialects ({AT&T|Intel}).  */
+/* Append to TEXT the line putting SITE's address in operand REG, in
+   both of GCC's x86 assembler dialects ({AT&T|Intel}).  */
 void
-memprof_asm_counter_block::append_template (auto_vec<char> *text,
-					    const memprof_asm_site &site) const
+memprof_asm_counter_block::append_address (auto_vec<char> *text,
+					   const memprof_asm_site &site,
+					   unsigned reg) const
 {
   char line[256];
   unsigned v = operand_number (site.var);
   if (site.offset == 0 && !site.index)
-    snprintf (line, sizeof line, "{movq\t%%%u, %%0|mov\t%%0, %%%u}\n\t", v, v);
+    snprintf (line, sizeof line, "{movq\t%%%u, %%%u|mov\t%%%u, %%%u}\n\t", v,
+	      reg, reg, v);
   else if (!site.index)
     snprintf (line, sizeof line,
-	      "{leaq\t" HOST_WIDE_INT_PRINT_DEC "(%%%u), %%0"
-	      "|lea\t%%0, [%%%u%+" HOST_WIDE_INT_PRINT "d]}\n\t",
-	      site.offset, v, v, site.offset);
+	      "{leaq\t" HOST_WIDE_INT_PRINT_DEC "(%%%u), %%%u"
+	      "|lea\t%%%u, [%%%u%+" HOST_WIDE_INT_PRINT "d]}\n\t",
+	      site.offset, v, reg, reg, v, site.offset);
   else
     {
       /* With an index, a zero offset is left out.  */
@@ -286,32 +377,86 @@ memprof_asm_counter_block::append_template (auto_vec<char> *text,
 		    site.offset);
 	}
       snprintf (line, sizeof line,
-		"{leaq\t%s(%%%u,%%%u,%d), %%0|lea\t%%0, [%%%u+%%%u*%d%s]}\n\t",
-		att, v, i, site.scale, v, i, site.scale, intel);
+		"{leaq\t%s(%%%u,%%%u,%d), %%%u|lea\t%%%u, [%%%u+%%%u*%d%s]}\n\t",
+		att, v, i, site.scale, reg, reg, v, i, site.scale, intel);
     }
   append_text (text, line);
-  if (memprof_opts.histogram)
-    snprintf (line, sizeof line,
-	      "{shrq\t$3, %%0|shr\t%%0, 3}\n\t"
-	      "{addl\t$%u, (%%1,%%0,4)|add\tDWORD PTR [%%1+%%0*4], %u}\n\t"
-	      "jnc\t1f\n\t"
-	      "{movl\t$-1, (%%1,%%0,4)|mov\tDWORD PTR [%%1+%%0*4], -1}\n"
-	      "1:\n\t",
-	      site.step, site.step);
-  else
-    snprintf (line, sizeof line,
-	      "{shrq\t$6, %%0|shr\t%%0, 6}\n\t"
-	      "{addq\t$%u, (%%1,%%0,8)|add\tQWORD PTR [%%1+%%0*8], %u}\n\t",
-	      site.step, site.step);
+}
+
+/* Append the lines turning the address in operand REG into its
+   granule's index and adding STEP to the granule's counter.  */
+void
+memprof_asm_counter_block::append_add (auto_vec<char> *text, unsigned step,
+				       unsigned reg) const
+{
+  char line[256];
+  unsigned b = m_base_operand;
+  snprintf (line, sizeof line,
+	    "{addq\t$%u, (%%%u,%%%u,8)|add\tQWORD PTR [%%%u+%%%u*8], %u}\n\t",
+	    step, b, reg, b, reg, step);
   append_text (text, line);
+}
+
+/* Append the lines of SITE, its counter's index computed in %0.  */
+void
+memprof_asm_counter_block::append_template (auto_vec<char> *text,
+					    const memprof_asm_site &site) const
+{
+  char line[256];
+  unsigned b = m_base_operand;
+  append_address (text, site, 0);
+  if (memprof_opts.histogram)
+    {
+      snprintf (line, sizeof line,
+		"{shrq\t$3, %%0|shr\t%%0, 3}\n\t"
+		"{addl\t$%u, (%%%u,%%0,4)|add\tDWORD PTR [%%%u+%%0*4], %u}\n\t"
+		"jnc\t1f\n\t"
+		"{movl\t$-1, (%%%u,%%0,4)|mov\tDWORD PTR [%%%u+%%0*4], -1}\n"
+		"1:\n\t",
+		site.step, b, b, site.step, b, b);
+      append_text (text, line);
+      return;
+    }
+  append_text (text, "{shrq\t$6, %0|shr\t%0, 6}\n\t");
+  append_add (text, site.step, 0);
+}
+
+/* Append the lines of the pair FIRST and SECOND (the top of the file):
+   their granules' indexes in %0 and %1, one add when they are equal.  */
+void
+memprof_asm_counter_block::append_pair (auto_vec<char> *text,
+					const memprof_asm_site &first,
+					const memprof_asm_site &second) const
+{
+  append_address (text, first, 0);
+  append_text (text, "{shrq\t$6, %0|shr\t%0, 6}\n\t");
+  append_address (text, second, 1);
+  append_text (text, "{shrq\t$6, %1|shr\t%1, 6}\n\t"
+		     "{cmpq\t%0, %1|cmp\t%1, %0}\n\t"
+		     "jne\t1f\n\t");
+  append_add (text, first.step + second.step, 0);
+  append_text (text, "jmp\t2f\n1:\n\t");
+  append_add (text, first.step, 0);
+  append_add (text, second.step, 1);
+  append_text (text, "2:\n\t");
 }
 
 gasm *
 memprof_asm_counter_block::build ()
 {
-  auto_vec<char> template_text;
+  bool has_pair = false;
   for (const memprof_asm_site &site : m_sites)
-    append_template (&template_text, site);
+    has_pair |= site.partner >= 0;
+  m_base_operand = has_pair ? 2 : 1;
+  auto_vec<char> template_text;
+  for (unsigned i = 0; i < m_sites.length (); i++)
+    {
+      const memprof_asm_site &site = m_sites[i];
+      if (site.partner < 0)
+	append_template (&template_text, site);
+      else if ((unsigned) site.partner > i)
+	append_pair (&template_text, site, m_sites[site.partner]);
+    }
   /* No separator after the last line.  */
   template_text.truncate (template_text.length () - 2);
   template_text.safe_push ('\0');
@@ -323,6 +468,13 @@ memprof_asm_counter_block::build ()
   };
   tree scratch = make_ssa_name (pointer_sized_int_node);
   vec_safe_push (outputs, build_tree_list (constraint ("=&r"), scratch));
+  tree second_scratch = NULL_TREE;
+  if (has_pair)
+    {
+      second_scratch = make_ssa_name (pointer_sized_int_node);
+      vec_safe_push (outputs, build_tree_list (constraint ("=&r"),
+					       second_scratch));
+    }
   vec_safe_push (inputs, build_tree_list (constraint ("r"), m_base));
   for (tree op : m_operands)
     vec_safe_push (inputs, build_tree_list (constraint ("r"), op));
@@ -330,6 +482,8 @@ memprof_asm_counter_block::build ()
 					    build_string (3, "cc")));
   gasm *stmt = gimple_build_asm_vec (text, inputs, outputs, clobbers, NULL);
   SSA_NAME_DEF_STMT (scratch) = stmt;
+  if (second_scratch)
+    SSA_NAME_DEF_STMT (second_scratch) = stmt;
   gimple_asm_set_volatile (stmt, true);
   gimple_set_location (stmt, gimple_location (m_last_access));
   m_sites.truncate (0);

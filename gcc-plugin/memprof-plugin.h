@@ -153,6 +153,9 @@ struct memprof_asm_site
   int scale;
   HOST_WIDE_INT offset;
   unsigned step;
+  /* The other site of the block this one is counted with, after a test
+     of whether the two share a granule (counter_asm.cc), or -1.  */
+  int partner;
 };
 
 /* The counts of one basic block since its last call, emitted as one asm
@@ -167,17 +170,29 @@ public:
   /* Emit the pending counts; before every call and at the end of every
      block.  */
   void flush ();
+  /* Sites counted together with another after a same-granule test.  */
+  unsigned paired () const { return m_paired; }
 
 private:
   memprof_asm_site decompose (gimple_stmt_iterator *gsi, tree address);
   bool has_operand (tree op) const;
   unsigned new_operands (const memprof_asm_site &site) const;
   unsigned operand_number (tree op) const;
+  int likely_partner (const memprof_asm_site &site) const;
+  void append_address (auto_vec<char> *text, const memprof_asm_site &site,
+		       unsigned reg) const;
+  void append_add (auto_vec<char> *text, unsigned step, unsigned reg) const;
+  void append_pair (auto_vec<char> *text, const memprof_asm_site &first,
+		    const memprof_asm_site &second) const;
   void append_template (auto_vec<char> *text,
 			const memprof_asm_site &site) const;
   gasm *build ();
 
   tree m_base = NULL_TREE;
+  unsigned m_paired = 0;
+  /* Operand numbers of the shadow base and the first register operand
+     in the asm being built (after one or two scratch outputs).  */
+  unsigned m_base_operand = 1;
   gimple *m_last_access = NULL; /* The statement of the last add.  */
   auto_vec<memprof_asm_site, 8> m_sites;
   auto_vec<tree, 4> m_operands; /* Register operands after the base.  */
@@ -236,6 +251,7 @@ struct memprof_function_stats
   unsigned skipped[MEMPROF_NUM_VERDICTS] = {};
   unsigned builtins_redirected = 0;
   unsigned at_loop_exits = 0; /* Of the instrumented, counted at exits.  */
+  unsigned paired = 0; /* Counted with another after a same-granule test.  */
 };
 void memprof_report_statistics (function *fun,
 				const memprof_function_stats &stats);

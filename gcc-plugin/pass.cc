@@ -426,6 +426,7 @@ function_instrumenter::walk ()
 	}
       m_asm_block.flush ();
     }
+  stats.paired = m_asm_block.paired ();
 }
 
 /* Load the shadow base once, after the walk so that the load itself is

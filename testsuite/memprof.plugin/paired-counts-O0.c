@@ -1,0 +1,9 @@
+/* paired-counts-O2.c's stores in unoptimized code: the same counts.  */
+/* { dg-do run } */
+/* { dg-options "-O0" } */
+
+#include "paired-counts.h"
+
+/* { dg-final { memprof-record fn=alloc_inside<main alloc_count==1 total_access_count==3 max_percent_utilized==50 } } */
+/* { dg-final { memprof-record fn=alloc_across<main alloc_count==1 total_access_count==3 max_percent_utilized==100 } } */
+/* { dg-final { memprof-record fn=alloc_run<main alloc_count==1 total_access_count==301 max_percent_utilized==100 } } */
