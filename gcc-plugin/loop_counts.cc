@@ -4,15 +4,16 @@
    A loop that walks a buffer byte by byte adds one to the same counter
    on every iteration, and each of those read-modify-writes waits for the
    previous one's store: mt_stress's consumers run 1.8x slower profiled
-   and 1.3x with the updates taken out (bench/README.md).  When the loop
-   calls nothing, no one can look at the counters while it runs, so its
+   and 1.3x with the updates taken out (bench/README.md).  While the loop
+   calls nothing, no one can look at the counters, so its
    accesses at P0 + OFFSET, P0 + STEP + OFFSET, ... can be counted when it
    ends, granule by granule, by __memprof_count_strided (the rule of
    include/memprof/range_access.h): the counts are the same.
 
    Taken: the innermost natural loops with one latch, one entry, normal
-   exits only, and no call, asm, statement that may throw or irreducible
-   region, whose exit tests run once per iteration (their blocks
+   exits only (and exception edges of calls), no asm, frequent call or
+   other statement that may throw, no irreducible region, whose exit
+   tests run once per iteration (their blocks
    dominate the latch: for (j = 0; j < n && i + j < len; j++) has two);
    and in them, the accesses that run once per iteration (their block
    dominates the latch) at BASE + IV * SCALE + OFFSET: IV a header PHI
@@ -46,7 +47,24 @@
    which cannot wrap), BOUND the same in every iteration (bignum
    addition's if (i < a.len) s += a.limb[i]).  Those iterations are a
    prefix of the loop's, so the accesses made are the iterations run,
-   at most BOUND - (T) IV0 (+ 1).  */
+   at most BOUND - (T) IV0 (+ 1).
+
+   A loop may also call functions, when each call's block runs in at
+   most half of the iterations by the compiler's profile (a string
+   growing its buffer, a tokenizer reporting a word): the counts are
+   then made before each call too, so that the callee, which may read,
+   dump or free what the loop touched, sees them all, and an exception
+   out of the call loses none.  Each access keeps a mark, a local in
+   memory holding the value of its IV from which it is not yet counted:
+   IV0 on entry; before a call, the accesses from the mark to this
+   iteration's (included if the access comes first) are counted and the
+   mark moves past them; the exits count from the mark.  An access is
+   taken when it comes before each call in every iteration (its block
+   dominates the call's) or after it (the call's block cannot be
+   reached from the access's within an iteration), is not under a
+   guard, and is at most 8 bytes from the previous one (a granule gets
+   8 or more: a count before a call is a dozen instructions, and the
+   compiler's guess that a call is rare can be wrong).  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -56,14 +74,37 @@ namespace {
 /* Largest step taken: beyond a granule each access is its own count and
    the loop gains nothing.  */
 const HOST_WIDE_INT max_step = 64;
+/* The same in a loop with calls: 8 or more accesses to a granule.  */
+const HOST_WIDE_INT max_step_with_calls = 8;
+
+/* Does the block BB of LOOP run in at most half of its iterations, as
+   far as the compiler's profile (guessed or measured) knows?  */
+bool
+rarely_run (class loop *loop, basic_block bb)
+{
+  return bb->count.apply_scale (2, 1) <= loop->header->count;
+}
+
+/* Is CALL, in LOOP, one its counts can be made before: it cannot return
+   twice, and it runs rarely (a count before it costs more than counting
+   access by access).  */
+bool
+call_allows_counting (class loop *loop, gcall *call)
+{
+  return !(gimple_call_flags (call) & ECF_RETURNS_TWICE)
+	 && rarely_run (loop, gimple_bb (call));
+}
 
 /* Does LOOP have the shape described above?  Its entry and latch edges
-   are set if so, and its exit edges pushed on EXITS (which may hold
-   some of them when it has not).  */
+   are set if so, *HAS_CALLS says whether it calls anything, and its
+   exit edges are pushed on EXITS (which may hold some of them when it
+   has not).  An exception edge of a call is no exit to count at: the
+   counts are made before the call.  */
 bool
 loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
-		   vec<edge> *exits)
+		   bool *has_calls, vec<edge> *exits)
 {
+  *has_calls = false;
   if (loop->inner || !loop->latch || loop == loops_for_fn (fun)->tree_root
       || EDGE_COUNT (loop->header->preds) != 2)
     return false;
@@ -90,13 +131,21 @@ loop_is_countable (class loop *loop, function *fun, edge *entry, edge *latch,
 	   ok && !gsi_end_p (gsi); gsi_next (&gsi))
 	{
 	  gimple *stmt = gsi_stmt (gsi);
-	  if (is_a<gcall *> (stmt) || is_a<gasm *> (stmt)
-	      || stmt_could_throw_p (fun, stmt))
+	  if (gcall *call = dyn_cast<gcall *> (stmt))
+	    {
+	      ok = call_allows_counting (loop, call);
+	      *has_calls = true;
+	    }
+	  else if (is_a<gasm *> (stmt) || stmt_could_throw_p (fun, stmt))
 	    ok = false;
 	}
       FOR_EACH_EDGE (e, ei, bb->succs)
 	if (ok && !flow_bb_inside_loop_p (loop, e->dest))
 	  {
+	    gimple *last = last_stmt (bb);
+	    if ((e->flags & EDGE_EH) && !(e->flags & EDGE_ABNORMAL) && last
+		&& is_a<gcall *> (last))
+	      continue;
 	    if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
 		|| !dominated_by_p (CDI_DOMINATORS, loop->latch, e->src))
 	      ok = false;
@@ -247,6 +296,75 @@ iv_guard (class loop *loop, basic_block bb, tree *bound, tree *type,
   return x;
 }
 
+/* Can TO be reached from FROM, blocks of LOOP (innermost, reducible),
+   within one iteration: by edges inside the loop other than those back
+   to its header?  */
+bool
+reaches_in_iteration (class loop *loop, basic_block from, basic_block to)
+{
+  auto_vec<basic_block, 16> work;
+  auto_bitmap seen;
+  work.safe_push (from);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->dest != loop->header && flow_bb_inside_loop_p (loop, e->dest)
+	    && bitmap_set_bit (seen, e->dest->index))
+	  {
+	    if (e->dest == to)
+	      return true;
+	    work.safe_push (e->dest);
+	  }
+    }
+  return false;
+}
+
+/* Whether ACCESS, which runs in every iteration of its loop that gets
+   to the latch, comes before CALL (in the same loop): *BEFORE is set.
+   Before, when ACCESS's block dominates CALL's (or they share one and
+   ACCESS comes first); after, when CALL's block cannot be reached from
+   ACCESS's in an iteration (the body is acyclic but for the latch, so
+   CALL comes first in any iteration running both, and in one leaving
+   the loop after CALL ACCESS does not run).  False for the rest: CALL
+   reached both after ACCESS and without it.  */
+bool
+order_in_iteration (class loop *loop, gimple *access, gimple *call,
+		    bool *before)
+{
+  basic_block a = gimple_bb (access), c = gimple_bb (call);
+  if (a == c)
+    {
+      *before = false;
+      for (gimple_stmt_iterator gsi = gsi_for_stmt (access); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	if (gsi_stmt (gsi) == call)
+	  *before = true;
+      return true;
+    }
+  if (dominated_by_p (CDI_DOMINATORS, c, a))
+    return *before = true;
+  *before = false;
+  return !reaches_in_iteration (loop, a, c);
+}
+
+/* The calls of LOOP.  */
+auto_vec<gcall *>
+loop_calls (class loop *loop)
+{
+  auto_vec<gcall *> calls;
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+	calls.safe_push (call);
+  free (body);
+  return calls;
+}
+
 } // namespace
 
 void
@@ -260,7 +378,8 @@ memprof_loop_counts::begin (function *fun)
       loop_shape &shape = m_loops[loop->num];
       shape.first_exit = m_exits.length ();
       shape.eligible = loop_is_countable (loop, fun, &shape.entry,
-					  &shape.latch, &m_exits);
+					  &shape.latch, &shape.has_calls,
+					  &m_exits);
       if (!shape.eligible)
 	m_exits.truncate (shape.first_exit);
       shape.num_exits = m_exits.length () - shape.first_exit;
@@ -328,6 +447,29 @@ memprof_loop_counts::add (gimple *stmt, tree address)
   if (guard_iv && (guard_iv != iv || step != 1))
     return false;
 
+  /* With calls, each must come before the access in every iteration or
+     after it; no guard (its prefix rule needs IV0).  And only accesses
+     close together (or at one address), of which a granule has many,
+     each of whose updates would wait for the one before: a count before
+     a call costs a dozen instructions, and the profile's guess that the
+     call is rare can be wrong (moving short strings, libstdc++'s
+     relocation loop calls memcpy for every one).  */
+  tree mark = NULL_TREE;
+  if (shape.has_calls)
+    {
+      bool before;
+      if (guard_iv || is_a<gcall *> (stmt)
+	  || distance * scale > (unsigned) max_step_with_calls)
+	return false;
+      for (gcall *call : loop_calls (loop))
+	if (!order_in_iteration (loop, stmt, call, &before))
+	  return false;
+      mark = create_tmp_var (pointer_sized_int_node, "memprof_mark");
+      /* In memory: its value changes on the paths through the calls,
+	 which are few.  */
+      TREE_ADDRESSABLE (mark) = 1;
+    }
+
   /* An exit test ends its block: an access in that block, or in one
      that dominates it, comes before it.  */
   for (unsigned i = 0; i < shape.num_exits; i++)
@@ -339,8 +481,15 @@ memprof_loop_counts::add (gimple *stmt, tree address)
 			  { exit, base, iv,
 			    PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
 			    (HOST_WIDE_INT) scale, offset, step, before,
-			    guard_bound, guard_type, guard_inclusive });
+			    guard_bound, guard_type, guard_inclusive, mark,
+			    stmt, loop });
     }
+  if (mark)
+    m_marked.safe_push (strided_count
+			{ NULL, base, iv,
+			  PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
+			  (HOST_WIDE_INT) scale, offset, step, false,
+			  NULL_TREE, NULL_TREE, false, mark, stmt, loop });
   return true;
 }
 
@@ -350,11 +499,14 @@ memprof_loop_counts::needs_shadow_base () const
   return m_active && !m_counts.is_empty () && !memprof_opts.histogram;
 }
 
-/* At each exit: FIRST (the first access's address), MADE (the accesses
-   made) and the call __memprof_count_strided (FIRST, MADE, STRIDE).  A
-   loop's run usually lies in one granule (short loops, short strings):
-   then its counter gets MADE added right there, and the call is made
-   only for a run across granules:
+/* The count of C's accesses made while its induction variable went from
+   START (a pointer-sized integer) to its value where the code runs:
+   FIRST (the first access's address), MADE (the accesses made, plus the
+   current iteration's when C.before_exit_test) and the call
+   __memprof_count_strided (FIRST, MADE, STRIDE).  A loop's run usually
+   lies in one granule (short loops, short strings): then its counter
+   gets MADE added right there, and the call is made only for a run
+   across granules:
 
      if (((FIRST + MADE * STRIDE - 1) ^ FIRST) > GRANULE - 1)
        __memprof_count_strided (FIRST, MADE, STRIDE);
@@ -362,137 +514,202 @@ memprof_loop_counts::needs_shadow_base () const
        counter[FIRST >> 6] += MADE;
 
    (An empty run, MADE 0, adds 0 or calls to count nothing.)  Histogram
-   mode's saturating 8-byte slots always take the call.  */
+   mode's saturating 8-byte slots always take the call.  The
+   computations are appended to *SEQ; so is the whole count, unless the
+   test is needed: then true, with the test's operand, the call and the
+   counter's update in *P (the branch is made once SEQ is in place).  */
+bool
+memprof_loop_counts::build_count (const strided_count &c, tree start,
+				  tree shadow_base, gimple_seq *seq,
+				  pending_count *p)
+{
+  tree uintptr = pointer_sized_int_node;
+  /* force_gimple_operand starts a new sequence: append each.  */
+  auto gimplify = [seq] (tree e) {
+    gimple_seq part = NULL;
+    tree value = force_gimple_operand (e, &part, true, NULL_TREE);
+    gimple_seq_add_seq (seq, part);
+    return value;
+  };
+  /* MADE = (IV - START) / STEP: the distance walked over |STEP|, the
+     difference taken in unsigned arithmetic and divided as signed (a
+     mark moved past this iteration's access makes it -|STEP|, and MADE
+     then 0 with this iteration's access added).  */
+  bool down = c.step < 0;
+  tree now = fold_convert (uintptr, c.iv);
+  tree made = down ? fold_build2 (MINUS_EXPR, uintptr, start, now)
+		   : fold_build2 (MINUS_EXPR, uintptr, now, start);
+  unsigned HOST_WIDE_INT distance
+    = down ? -(unsigned HOST_WIDE_INT) c.step : c.step;
+  tree signed_ptr = signed_type_for (uintptr);
+  made = fold_convert (uintptr,
+		       fold_build2 (EXACT_DIV_EXPR, signed_ptr,
+				    fold_convert (signed_ptr, made),
+				    build_int_cst (signed_ptr, distance)));
+  if (c.before_exit_test)
+    made = fold_build2 (PLUS_EXPR, uintptr, made, build_int_cst (uintptr, 1));
+  if (c.guard_bound)
+    {
+      /* At most ROOM = MAX (BOUND, X0) - X0 of them, X0 = (T) IV0, plus
+	 one for <= when BOUND >= X0: signed for the MAX and the compare,
+	 unsigned for the sums (nothing overflows, not even at a BOUND of
+	 LONG_MAX).  (Never with a mark: START is IV0.)  */
+      tree x0 = fold_convert (signed_ptr, fold_convert (c.guard_type, start));
+      tree limit = fold_convert (signed_ptr, unshare_expr (c.guard_bound));
+      tree top = fold_build2 (MAX_EXPR, signed_ptr, limit, x0);
+      tree room = fold_build2 (MINUS_EXPR, uintptr,
+			       fold_convert (uintptr, top),
+			       fold_convert (uintptr, x0));
+      if (c.guard_inclusive)
+	room = fold_build2 (PLUS_EXPR, uintptr, room,
+			    fold_convert (uintptr,
+					  fold_build2 (GE_EXPR,
+						       boolean_type_node,
+						       limit, x0)));
+      made = fold_build2 (MIN_EXPR, uintptr, made, room);
+    }
+  made = gimplify (made);
+  tree stride = build_int_cst (uintptr, distance * c.scale);
+  tree first = fold_build2 (MULT_EXPR, uintptr, start,
+			    build_int_cst (uintptr, c.scale));
+  if (c.base)
+    first = fold_build2 (PLUS_EXPR, uintptr,
+			 fold_convert (uintptr, unshare_expr (c.base)), first);
+  first = fold_build2 (PLUS_EXPR, uintptr, first,
+		       build_int_cst (uintptr, c.offset));
+  /* A run down starts at its lowest address, MADE - 1 strides below the
+     first access (for MADE 0 anywhere: nothing is counted).  */
+  if (down)
+    first = fold_build2 (MINUS_EXPR, uintptr,
+			 fold_build2 (PLUS_EXPR, uintptr, first, stride),
+			 fold_build2 (MULT_EXPR, uintptr, made, stride));
+  first = gimplify (first);
+  auto counter_index = [&] () {
+    return gimplify (fold_build2 (RSHIFT_EXPR, uintptr, first,
+				  build_int_cst (integer_type_node,
+						 memprof_counted_bytes_log2 ())));
+  };
+  if (c.scale == 0)
+    {
+      /* One counter gets them all: no call (add never takes these in
+	 histogram mode, where SHADOW_BASE is null).  */
+      tree addend = gimplify (fold_convert (memprof_counter_type (), made));
+      memprof_counter_add (seq, shadow_base, counter_index (), addend);
+      return false;
+    }
+  gcall *call = gimple_build_call (memprof_count_strided_function (), 3,
+				   first, made, stride);
+  gimple_call_set_nothrow (call, true);
+  if (!shadow_base)
+    {
+      gimple_seq_add_stmt (seq, call);
+      return false;
+    }
+  tree last = fold_build2 (MINUS_EXPR, uintptr,
+			   fold_build2 (PLUS_EXPR, uintptr, first,
+					fold_build2 (MULT_EXPR, uintptr,
+						     made, stride)),
+			   build_int_cst (uintptr, 1));
+  tree across = fold_build2 (GT_EXPR, boolean_type_node,
+			     fold_build2 (BIT_XOR_EXPR, uintptr, last, first),
+			     build_int_cst (uintptr,
+					    MEMPROF_GRANULE_SIZE - 1));
+  p->across = gimplify (fold_convert (uintptr, across));
+  tree addend = gimplify (fold_convert (memprof_counter_type (), made));
+  tree index = counter_index ();
+  p->add = NULL;
+  memprof_counter_add (&p->add, shadow_base, index, addend);
+  p->call = call;
+  p->after = gimple_seq_last_stmt (*seq);
+  return true;
+}
+
+/* Append to *SEQ a read of MARK, returning the value.  */
+static tree
+read_mark (gimple_seq *seq, tree mark)
+{
+  tree value = make_ssa_name (pointer_sized_int_node);
+  gimple_seq_add_stmt (seq, gimple_build_assign (value, mark));
+  return value;
+}
+
+/* Insert the counts: on the exit edges, and in a loop with calls, before
+   each call (from the access's mark, which then moves past the accesses
+   counted) and on the entry edge the mark's first value.  With
+   SHADOW_BASE when needs_shadow_base.  True if any was inserted.  */
 bool
 memprof_loop_counts::finish (tree shadow_base)
 {
   if (!m_active)
     return false;
   tree uintptr = pointer_sized_int_node;
-  struct pending_call
+  auto_vec<pending_count> pending;
+  pending_count p;
+
+  /* The counts before calls: where, and whether the access comes before
+     the call, found while the statements are where the walk left them
+     (a redirected builtin is a call in its statement's place: the same
+     order) and before any count is inserted (no call of ours is one
+     to count before).  */
+  struct flush
   {
-    gimple *after;	/* The last computation, where the test goes.  */
-    tree across;
     gcall *call;
-    gimple_seq add;	/* The counter's update.  */
+    strided_count count;
   };
-  auto_vec<pending_call> pending;
+  auto_vec<flush> flushes;
+  for (const strided_count &m : m_marked)
+    for (gcall *call : loop_calls (m.loop))
+      {
+	flush f = { call, m };
+	if (!order_in_iteration (m.loop, m.access, call,
+				 &f.count.before_exit_test))
+	  gcc_unreachable (); /* add checked every call.  */
+	flushes.safe_push (f);
+      }
+  for (const strided_count &m : m_marked)
+    {
+      gimple_seq init = NULL;
+      tree start = force_gimple_operand (fold_convert (uintptr, m.start),
+					 &init, true, NULL_TREE);
+      gimple_seq_add_stmt (&init, gimple_build_assign (m.mark, start));
+      gsi_insert_seq_on_edge (m_loops[m.loop->num].entry, init);
+    }
+  for (const flush &f : flushes)
+    {
+      const strided_count &c = f.count;
+      gimple_seq seq = NULL;
+      bool branch = build_count (c, read_mark (&seq, c.mark), shadow_base,
+				 &seq, &p);
+      /* The next access not counted: this iteration's or the next.  */
+      tree next = fold_convert (uintptr, c.iv);
+      if (c.before_exit_test)
+	next = fold_build2 (PLUS_EXPR, uintptr, next,
+			    build_int_cst (uintptr, c.step));
+      gimple_seq part = NULL;
+      next = force_gimple_operand (next, &part, true, NULL_TREE);
+      gimple_seq_add_seq (&seq, part);
+      gimple_seq_add_stmt (&seq, gimple_build_assign (c.mark, next));
+      gimple_stmt_iterator gsi = gsi_for_stmt (f.call);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      if (branch)
+	pending.safe_push (p);
+    }
+
   for (const strided_count &c : m_counts)
     {
       gimple_seq seq = NULL;
-      /* force_gimple_operand starts a new sequence: append each.  */
-      auto gimplify = [&seq] (tree e) {
-	gimple_seq part = NULL;
-	tree value = force_gimple_operand (e, &part, true, NULL_TREE);
-	gimple_seq_add_seq (&seq, part);
-	return value;
-      };
-      /* MADE = (IV - IV0) / STEP, in unsigned arithmetic: the distance
-	 walked over |STEP|.  */
-      bool down = c.step < 0;
-      tree start = fold_convert (uintptr, c.start);
-      tree now = fold_convert (uintptr, c.iv);
-      tree made = down ? fold_build2 (MINUS_EXPR, uintptr, start, now)
-		       : fold_build2 (MINUS_EXPR, uintptr, now, start);
-      unsigned HOST_WIDE_INT distance
-	= down ? -(unsigned HOST_WIDE_INT) c.step : c.step;
-      made = fold_build2 (EXACT_DIV_EXPR, uintptr, made,
-			  build_int_cst (uintptr, distance));
-      if (c.before_exit_test)
-	made = fold_build2 (PLUS_EXPR, uintptr, made,
-			    build_int_cst (uintptr, 1));
-      if (c.guard_bound)
-	{
-	  /* At most ROOM = MAX (BOUND, X0) - X0 of them, X0 = (T) IV0,
-	     plus one for <= when BOUND >= X0: signed for the MAX and the
-	     compare, unsigned for the sums (nothing overflows, not even
-	     at a BOUND of LONG_MAX).  */
-	  tree signed_ptr = signed_type_for (uintptr);
-	  tree x0 = fold_convert (signed_ptr,
-				  fold_convert (c.guard_type, c.start));
-	  tree limit = fold_convert (signed_ptr, unshare_expr (c.guard_bound));
-	  tree top = fold_build2 (MAX_EXPR, signed_ptr, limit, x0);
-	  tree room = fold_build2 (MINUS_EXPR, uintptr,
-				   fold_convert (uintptr, top),
-				   fold_convert (uintptr, x0));
-	  if (c.guard_inclusive)
-	    room = fold_build2 (PLUS_EXPR, uintptr, room,
-				fold_convert (uintptr,
-					      fold_build2 (GE_EXPR,
-							   boolean_type_node,
-							   limit, x0)));
-	  made = fold_build2 (MIN_EXPR, uintptr, made, room);
-	}
-      made = gimplify (made);
-      tree stride = build_int_cst (uintptr, distance * c.scale);
-      bool same_address = c.scale == 0;
-      tree first = fold_build2 (MULT_EXPR, uintptr, start,
-				build_int_cst (uintptr, c.scale));
-      if (c.base)
-	first = fold_build2 (PLUS_EXPR, uintptr,
-			     fold_convert (uintptr, unshare_expr (c.base)),
-			     first);
-      first = fold_build2 (PLUS_EXPR, uintptr, first,
-			   build_int_cst (uintptr, c.offset));
-      /* A run down starts at its lowest address, MADE - 1 strides below
-	 the first access (for MADE 0 anywhere: nothing is counted).  */
-      if (down)
-	first = fold_build2 (MINUS_EXPR, uintptr,
-			     fold_build2 (PLUS_EXPR, uintptr, first, stride),
-			     fold_build2 (MULT_EXPR, uintptr, made, stride));
-      first = gimplify (first);
-      if (same_address)
-	{
-	  /* One counter gets them all: no call (add never takes these in
-	     histogram mode, where SHADOW_BASE is null).  */
-	  tree addend
-	    = gimplify (fold_convert (memprof_counter_type (), made));
-	  tree index
-	    = gimplify (fold_build2 (RSHIFT_EXPR, uintptr, first,
-				     build_int_cst
-				       (integer_type_node,
-					memprof_counted_bytes_log2 ())));
-	  memprof_counter_add (&seq, shadow_base, index, addend);
-	  gsi_insert_seq_on_edge (c.exit, seq);
-	  continue;
-	}
-      gcall *call = gimple_build_call (memprof_count_strided_function (), 3,
-				       first, made, stride);
-      gimple_call_set_nothrow (call, true);
-      if (!shadow_base)
-	{
-	  gimple_seq_add_stmt (&seq, call);
-	  gsi_insert_seq_on_edge (c.exit, seq);
-	  continue;
-	}
-      tree last = fold_build2 (MINUS_EXPR, uintptr,
-			       fold_build2 (PLUS_EXPR, uintptr, first,
-					    fold_build2 (MULT_EXPR, uintptr,
-							 made, stride)),
-			       build_int_cst (uintptr, 1));
-      tree across = fold_build2 (GT_EXPR, boolean_type_node,
-				 fold_build2 (BIT_XOR_EXPR, uintptr, last,
-					      first),
-				 build_int_cst (uintptr,
-						MEMPROF_GRANULE_SIZE - 1));
-      across = gimplify (fold_convert (uintptr, across));
-      tree addend = gimplify (fold_convert (memprof_counter_type (), made));
-      tree index = gimplify (fold_build2 (RSHIFT_EXPR, uintptr, first,
-					  build_int_cst
-					    (integer_type_node,
-					     memprof_counted_bytes_log2 ())));
-      gimple_seq add = NULL;
-      memprof_counter_add (&add, shadow_base, index, addend);
-      gimple *after = gimple_seq_last_stmt (seq);
+      tree start = c.mark ? read_mark (&seq, c.mark)
+			  : fold_convert (uintptr, c.start);
+      if (build_count (c, start, shadow_base, &seq, &p))
+	pending.safe_push (p);
       gsi_insert_seq_on_edge (c.exit, seq);
-      pending.safe_push (pending_call { after, across, call, add });
     }
   bool inserted = !m_counts.is_empty ();
   if (inserted)
     gsi_commit_edge_inserts ();
   /* Now that the computations are in blocks, branch to the call or the
      update after each.  */
-  for (const pending_call &p : pending)
+  for (const pending_count &p : pending)
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (p.after);
       basic_block then_bb, join_bb;

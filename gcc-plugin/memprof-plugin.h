@@ -198,7 +198,7 @@ private:
   auto_vec<tree, 4> m_operands; /* Register operands after the base.  */
 };
 
-/* --- loop_counts.cc: a call-free loop's strided accesses, counted once - */
+/* --- loop_counts.cc: a loop's strided accesses, counted at its exits -- */
 class memprof_loop_counts
 {
 public:
@@ -217,6 +217,9 @@ private:
   struct loop_shape
   {
     bool eligible;
+    /* It calls functions, rarely: its counts are also made before each
+       call, from the iteration of the last count (the access's mark).  */
+    bool has_calls;
     edge entry, latch;
     unsigned first_exit, num_exits; /* Its exits in M_EXITS.  */
     /* An induction variable of constant step counting its iterations
@@ -237,11 +240,30 @@ private:
        (<= when GUARD_INCLUSIVE), a prefix of the iterations.  */
     tree guard_bound, guard_type;
     bool guard_inclusive;
+    /* In a loop with calls: a local holding the value of IV from which
+       the accesses are not yet counted (START on entry), read instead of
+       START; the access's statement and loop.  */
+    tree mark;
+    gimple *access;
+    class loop *loop;
   };
+  /* A count whose test of one granule against several waits until its
+     computations are in place (finish): the last of them, the test's
+     operand, the call for several and the counter's update for one.  */
+  struct pending_count
+  {
+    gimple *after;
+    tree across;
+    gcall *call;
+    gimple_seq add;
+  };
+  bool build_count (const strided_count &c, tree start, tree shadow_base,
+		    gimple_seq *seq, pending_count *p);
   bool m_active = false;
   auto_vec<loop_shape> m_loops; /* By loop number.  */
   auto_vec<edge> m_exits;
   auto_vec<strided_count> m_counts; /* One per access and exit.  */
+  auto_vec<strided_count> m_marked; /* One per access with a mark.  */
 };
 
 /* --- statistics.cc ------------------------------------------------------ */

@@ -47,3 +47,7 @@
 /* { dg-final { memprof-record fn=alloc_guard_e<main total_access_count==0 } } */
 /* { dg-final { memprof-record fn=alloc_guard_f<main total_access_count==20 } } */
 /* { dg-final { memprof-record fn=alloc_guard_g<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_noted<main total_access_count==203 } } */
+/* { dg-final { memprof-record fn=alloc_grown_in<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_grown_out<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_noted_down<main total_access_count==122 } } */

@@ -27,6 +27,9 @@
 /* { dg-final { scan-compiler-output "memprof: copy_until: 7 instrumented, 0 skipped \[^\n\]*, 4 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_guarded: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
 /* { dg-final { scan-compiler-output "memprof: sum_guarded_upto: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_noting: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: copy_noting: 2 instrumented, 0 skipped \[^\n\]*, 2 at loop exits" } } */
+/* { dg-final { scan-compiler-output "memprof: sum_noting_down: 1 instrumented, 0 skipped \[^\n\]*, 1 at loop exits" } } */
 /* { dg-final { memprof-record fn=alloc_bytes<main alloc_count==1 total_access_count==1000 } } */
 /* { dg-final { memprof-record fn=alloc_string<main total_access_count==601 } } */
 /* { dg-final { memprof-record fn=alloc_ints<main total_access_count==500 } } */
@@ -66,3 +69,7 @@
 /* { dg-final { memprof-record fn=alloc_guard_e<main total_access_count==0 } } */
 /* { dg-final { memprof-record fn=alloc_guard_f<main total_access_count==20 } } */
 /* { dg-final { memprof-record fn=alloc_guard_g<main total_access_count==60 } } */
+/* { dg-final { memprof-record fn=alloc_noted<main total_access_count==203 } } */
+/* { dg-final { memprof-record fn=alloc_grown_in<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_grown_out<main total_access_count==100 } } */
+/* { dg-final { memprof-record fn=alloc_noted_down<main total_access_count==122 } } */

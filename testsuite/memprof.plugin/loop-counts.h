@@ -74,6 +74,10 @@ ALLOCATOR (alloc_guard_d, 100 * sizeof (int))
 ALLOCATOR (alloc_guard_e, 100 * sizeof (int))
 ALLOCATOR (alloc_guard_f, 100 * sizeof (int))
 ALLOCATOR (alloc_guard_g, 100 * sizeof (int))
+ALLOCATOR (alloc_noted, 200 * sizeof (int))
+ALLOCATOR (alloc_grown_in, 100 * sizeof (int))
+ALLOCATOR (alloc_grown_out, 100 * sizeof (int))
+ALLOCATOR (alloc_noted_down, 120 * sizeof (long))
 
 NOINLINE char
 letter (int i)
@@ -333,6 +337,56 @@ sum_guarded_upto (const int *a, int last, int n)
   return s;
 }
 
+/* Loops that call a function now and then (a branch GCC expects to be
+   taken rarely): at -O2 their accesses are counted at the exits and
+   before each call, from where the count before stopped.  */
+
+/* N reads through a pointer, each before the iteration's call if any:
+   a count before the call includes this iteration's read.  A call in
+   the last iteration leaves none for the exit (the distance from the
+   count's start is then -4 bytes: -1 reads, plus this one).  */
+NOINLINE long
+sum_noting (const int *a, long n)
+{
+  long s = 0;
+  for (const int *p = a; p != a + n; p++)
+    {
+      int v = *p;
+      s += v;
+      if (__builtin_expect (v == 7, 0))
+	s += letter (v);
+    }
+  return s;
+}
+
+/* N reads of IN and N writes of OUT, after the call of every 16th
+   iteration (which the accesses do not reach: the call comes first).  */
+NOINLINE void
+copy_noting (int *out, const int *in, long n)
+{
+  for (long i = 0; i < n; i++)
+    {
+      if (__builtin_expect ((i & 15) == 0, 0))
+	letter ((int) i);
+      out[i] = in[i];
+    }
+}
+
+/* sum_noting walking down over longs.  */
+NOINLINE long
+sum_noting_down (const long *a, long n)
+{
+  long s = 0;
+  for (long i = n - 1; i >= 0; i--)
+    {
+      long v = a[i];
+      s += v;
+      if (__builtin_expect (v == 7, 0))
+	s += letter ((int) i);
+    }
+  return s;
+}
+
 int
 main (void)
 {
@@ -415,6 +469,21 @@ main (void)
   total += sum_guarded_upto (guard_g, 9, 50);	/* 10 */
   total += sum_guarded_upto (guard_g, 70, 50);	/* 50 */
   total += sum_guarded_upto (guard_g, -3, 20);	/* 0 */
+  int *noted = alloc_noted ();
+  noted[50] = 7;				/* 1 */
+  noted[120] = 7;				/* 1 */
+  noted[199] = 7;				/* 1 */
+  total += sum_noting (noted, 200);		/* 200 */
+  int *grown_in = alloc_grown_in (), *grown_out = alloc_grown_out ();
+  copy_noting (grown_out, grown_in, 100);	/* 100 each */
+  long *noted_down = alloc_noted_down ();
+  noted_down[0] = 7;				/* 1 */
+  noted_down[60] = 7;				/* 1 */
+  total += sum_noting_down (noted_down, 120);	/* 120 */
+  free (noted);
+  free (grown_in);
+  free (grown_out);
+  free (noted_down);
   free (guard_a);
   free (guard_b);
   free (guard_c);
