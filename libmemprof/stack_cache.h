@@ -67,7 +67,10 @@ struct StackCache
     uint32_t used;      // When last used (TICK), for replacing.
   };
 
-  static constexpr uint32_t kSets = 64, kWays = 4;
+  // 256 sets: with 64, a program's 40-odd keys put five in one set in
+  // some runs (the keys move with the load address and the stack's),
+  // which then walked from scratch at every allocation.
+  static constexpr uint32_t kSets = 256, kWays = 4;
   Walk walks[kSets * kWays];
 
   // The ring of pairs (96 KiB: some 250 walks 15 frames deep).
@@ -105,8 +108,8 @@ stack_cache_set (StackCache *c, uintptr_t pc, uintptr_t frame)
 {
   uint64_t h = (pc ^ (pc >> 29) ^ (frame * 0x9e3779b97f4a7c15ULL))
                * 0xbf58476d1ce4e5b9ULL;
-  static_assert (StackCache::kSets == 64, "set index is 6 bits");
-  return &c->walks[(h >> 58) * StackCache::kWays];
+  static_assert (StackCache::kSets == 256, "set index is 8 bits");
+  return &c->walks[(h >> 56) * StackCache::kWays];
 }
 
 // Whether W's pairs are still in the ring.
