@@ -350,19 +350,18 @@ order_in_iteration (class loop *loop, gimple *access, gimple *call,
   return !reaches_in_iteration (loop, a, c);
 }
 
-/* The calls of LOOP.  */
-auto_vec<gcall *>
-loop_calls (class loop *loop)
+/* Push the calls of LOOP on CALLS.  (Not an auto_vec returned: GCC 11's
+   has no move constructor.)  */
+void
+loop_calls (class loop *loop, vec<gcall *> *calls)
 {
-  auto_vec<gcall *> calls;
   basic_block *body = get_loop_body (loop);
   for (unsigned i = 0; i < loop->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
-	calls.safe_push (call);
+	calls->safe_push (call);
   free (body);
-  return calls;
 }
 
 } // namespace
@@ -461,7 +460,9 @@ memprof_loop_counts::add (gimple *stmt, tree address)
       if (guard_iv || is_a<gcall *> (stmt)
 	  || distance * scale > (unsigned) max_step_with_calls)
 	return false;
-      for (gcall *call : loop_calls (loop))
+      auto_vec<gcall *> calls;
+      loop_calls (loop, &calls);
+      for (gcall *call : calls)
 	if (!order_in_iteration (loop, stmt, call, &before))
 	  return false;
       mark = create_tmp_var (pointer_sized_int_node, "memprof_mark");
@@ -658,14 +659,18 @@ memprof_loop_counts::finish (tree shadow_base)
   };
   auto_vec<flush> flushes;
   for (const strided_count &m : m_marked)
-    for (gcall *call : loop_calls (m.loop))
-      {
-	flush f = { call, m };
-	if (!order_in_iteration (m.loop, m.access, call,
-				 &f.count.before_exit_test))
-	  gcc_unreachable (); /* add checked every call.  */
-	flushes.safe_push (f);
-      }
+    {
+      auto_vec<gcall *> calls;
+      loop_calls (m.loop, &calls);
+      for (gcall *call : calls)
+	{
+	  flush f = { call, m };
+	  if (!order_in_iteration (m.loop, m.access, call,
+				   &f.count.before_exit_test))
+	    gcc_unreachable (); /* add checked every call.  */
+	  flushes.safe_push (f);
+	}
+    }
   for (const strided_count &m : m_marked)
     {
       gimple_seq init = NULL;
