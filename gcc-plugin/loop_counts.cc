@@ -622,7 +622,78 @@ memprof_loop_counts::build_count (const strided_count &c, tree start,
   memprof_counter_add (&p->add, shadow_base, index, addend);
   p->call = call;
   p->after = gimple_seq_last_stmt (*seq);
+  /* A run across exactly two granules (a short string crossing a
+     boundary, as often as not for a 32-byte run) needs no call either
+     when STRIDE is a power of two: the first granule holds
+     N1 = ((FIRST | 63) - FIRST) / STRIDE + 1 of them, the second the
+     rest.  Computed only on the path of a run across granules.  */
+  p->two_compute = p->two_add = NULL;
+  p->two = NULL_TREE;
+  unsigned HOST_WIDE_INT stride_bytes = distance * c.scale;
+  if (pow2p_hwi (stride_bytes) && stride_bytes <= MEMPROF_GRANULE_SIZE)
+    {
+      gimple_seq *two = &p->two_compute;
+      auto compute = [two] (tree e) {
+	gimple_seq part = NULL;
+	tree value = force_gimple_operand (e, &part, true, NULL_TREE);
+	gimple_seq_add_seq (two, part);
+	return value;
+      };
+      tree log2_granule = build_int_cst (integer_type_node,
+					 memprof_counted_bytes_log2 ());
+      tree last_index = fold_build2 (RSHIFT_EXPR, uintptr, last, log2_granule);
+      p->two = compute (fold_convert
+			  (uintptr,
+			   fold_build2 (EQ_EXPR, boolean_type_node,
+					fold_build2 (MINUS_EXPR, uintptr,
+						     last_index, index),
+					build_int_cst (uintptr, 1))));
+      tree room = fold_build2 (MINUS_EXPR, uintptr,
+			       fold_build2 (BIT_IOR_EXPR, uintptr, first,
+					    build_int_cst
+					      (uintptr,
+					       MEMPROF_GRANULE_SIZE - 1)),
+			       first);
+      tree n1 = compute (fold_build2
+			   (PLUS_EXPR, uintptr,
+			    fold_build2 (RSHIFT_EXPR, uintptr, room,
+					 build_int_cst (integer_type_node,
+							exact_log2 (stride_bytes))),
+			    build_int_cst (uintptr, 1)));
+      tree n2 = compute (fold_build2 (MINUS_EXPR, uintptr, made, n1));
+      tree next = compute (fold_build2 (PLUS_EXPR, uintptr, index,
+					build_int_cst (uintptr, 1)));
+      tree counter = memprof_counter_type ();
+      memprof_counter_add (&p->two_add, shadow_base, index,
+			   compute (fold_convert (counter, n1)));
+      memprof_counter_add (&p->two_add, shadow_base, next,
+			   compute (fold_convert (counter, n2)));
+    }
   return true;
+}
+
+/* After AFTER: if (COND != 0) THEN_SEQ else ELSE_SEQ, each in a block of
+   its own (create_cond_insert_point, as asan's checks).  Returns the
+   block of THEN_SEQ.  */
+static basic_block
+insert_if_else (gimple *after, tree cond, gimple_seq then_seq,
+		gimple_seq else_seq)
+{
+  gimple_stmt_iterator gsi = gsi_for_stmt (after);
+  basic_block then_bb, join_bb;
+  gimple_stmt_iterator cond_gsi
+    = create_cond_insert_point (&gsi, false, false, true, &then_bb, &join_bb);
+  gsi_insert_after (&cond_gsi,
+		    gimple_build_cond (NE_EXPR, cond,
+				       build_zero_cst (TREE_TYPE (cond)),
+				       NULL_TREE, NULL_TREE),
+		    GSI_NEW_STMT);
+  gimple_stmt_iterator then_gsi = gsi_last_bb (then_bb);
+  gsi_insert_seq_after (&then_gsi, then_seq, GSI_NEW_STMT);
+  basic_block else_bb = split_edge (find_edge (gsi_bb (cond_gsi), join_bb));
+  gimple_stmt_iterator else_gsi = gsi_last_bb (else_bb);
+  gsi_insert_seq_after (&else_gsi, else_seq, GSI_NEW_STMT);
+  return then_bb;
 }
 
 /* Append to *SEQ a read of MARK, returning the value.  */
@@ -716,22 +787,17 @@ memprof_loop_counts::finish (tree shadow_base)
      update after each.  */
   for (const pending_count &p : pending)
     {
-      gimple_stmt_iterator gsi = gsi_for_stmt (p.after);
-      basic_block then_bb, join_bb;
-      gimple_stmt_iterator cond_gsi
-	= create_cond_insert_point (&gsi, false, false, true, &then_bb,
-				    &join_bb);
-      gsi_insert_after (&cond_gsi,
-			gimple_build_cond (NE_EXPR, p.across,
-					   build_zero_cst (uintptr), NULL_TREE,
-					   NULL_TREE),
-			GSI_NEW_STMT);
-      gimple_stmt_iterator then_gsi = gsi_last_bb (then_bb);
-      gsi_insert_after (&then_gsi, p.call, GSI_NEW_STMT);
-      basic_block else_bb
-	= split_edge (find_edge (gsi_bb (cond_gsi), join_bb));
-      gimple_stmt_iterator else_gsi = gsi_last_bb (else_bb);
-      gsi_insert_seq_after (&else_gsi, p.add, GSI_NEW_STMT);
+      if (!p.two)
+	{
+	  insert_if_else (p.after, p.across, p.call, p.add);
+	  continue;
+	}
+      /* if (ACROSS) { TWO_COMPUTE; if (TWO) TWO_ADD else CALL }
+	 else ADD.  */
+      gimple_seq then_seq = p.two_compute;
+      gimple *last = gimple_seq_last_stmt (then_seq);
+      insert_if_else (p.after, p.across, then_seq, p.add);
+      insert_if_else (last, p.two, p.two_add, p.call);
     }
   loop_optimizer_finalize ();
   m_active = false;

@@ -256,6 +256,11 @@ private:
     tree across;
     gcall *call;
     gimple_seq add;
+    /* Null, or the run across exactly two granules: the computations
+       of the test, its operand and the two counters' updates.  */
+    gimple_seq two_compute;
+    tree two;
+    gimple_seq two_add;
   };
   bool build_count (const strided_count &c, tree start, tree shadow_base,
 		    gimple_seq *seq, pending_count *p);
