@@ -137,8 +137,8 @@ pointer_load_source (tree v)
 	    }
 	  return source;
 	}
-      if (gimple_assign_load_p (def))
-	return gimple_assign_rhs1 (def);
+      if (tree from = loaded_from (v))
+	return from;
       gassign *assign = dyn_cast<gassign *> (def);
       if (!assign
 	  || (gimple_assign_rhs_code (assign) != POINTER_PLUS_EXPR

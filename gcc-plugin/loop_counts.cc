@@ -471,26 +471,25 @@ memprof_loop_counts::add (gimple *stmt, tree address)
       TREE_ADDRESSABLE (mark) = 1;
     }
 
+  /* One count per exit, each with its own exit and order; the marked
+     access once more, for the counts before its loop's calls (mark
+     implies no guard).  */
+  strided_count c = { NULL, base, iv, PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
+		      (HOST_WIDE_INT) scale, offset, step, false,
+		      guard_bound, guard_type, guard_inclusive, mark, stmt,
+		      loop };
+  if (mark)
+    m_marked.safe_push (c);
   /* An exit test ends its block: an access in that block, or in one
      that dominates it, comes before it.  */
   for (unsigned i = 0; i < shape.num_exits; i++)
     {
-      edge exit = m_exits[shape.first_exit + i];
-      basic_block test = exit->src;
-      bool before = bb == test || !dominated_by_p (CDI_DOMINATORS, bb, test);
-      m_counts.safe_push (strided_count
-			  { exit, base, iv,
-			    PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
-			    (HOST_WIDE_INT) scale, offset, step, before,
-			    guard_bound, guard_type, guard_inclusive, mark,
-			    stmt, loop });
+      c.exit = m_exits[shape.first_exit + i];
+      basic_block test = c.exit->src;
+      c.before_exit_test
+	= bb == test || !dominated_by_p (CDI_DOMINATORS, bb, test);
+      m_counts.safe_push (c);
     }
-  if (mark)
-    m_marked.safe_push (strided_count
-			{ NULL, base, iv,
-			  PHI_ARG_DEF_FROM_EDGE (phi, shape.entry),
-			  (HOST_WIDE_INT) scale, offset, step, false,
-			  NULL_TREE, NULL_TREE, false, mark, stmt, loop });
   return true;
 }
 
