@@ -1,16 +1,12 @@
 // The block allocator.
 //
-// Primary: 59 size classes of block sizes (32-byte steps up to 1 KiB,
-// then four classes per power of two up to 128 KiB).  Every class owns a
-// 64 GiB region of one reserved (MAP_NORESERVE) space, so a pointer's
-// class is (p - space) >> 36 and blocks of a class are contiguous, which
-// lets a dump walk every block.  A block is carved once and then only
-// moves between free lists.  Each thread keeps a cache per class (no
-// lock on the fast path); caches exchange whole batches with a per-class
-// global stack under that class's lock.  A thread's cache of a class is
-// a list being filled and at most one full batch set aside: a list that
-// reaches a batch's size becomes that batch as it is (every list ends
-// in null), so no free ever walks a list to cut a batch off it.
+// Primary: size classes (size_classes.h), each in its own region of one
+// reserved (MAP_NORESERVE) space, so blocks of a class are contiguous,
+// which lets a dump walk every block.  A block is carved once and then
+// only moves between free lists.  Each thread keeps a cache per class
+// (thread_cache.h; no lock, and inline in malloc and free when the list
+// has what they need); caches exchange whole batches with a per-class
+// global stack under that class's lock.
 //
 // A block is [ChunkHeader][user bytes...].  Free blocks keep their
 // header (state kChunkFree) and link through their first user words:
@@ -24,6 +20,8 @@
 
 #include "allocator.h"
 #include "internal.h"
+#include "size_classes.h"
+#include "thread_cache.h"
 
 #include <pthread.h>
 #include <sys/mman.h>
@@ -34,90 +32,14 @@ HeapSpan heap_span;
 
 namespace {
 
-constexpr int kNumClasses = 59;
-constexpr int kLinearClasses = 31;        // 64, 96, ..., 1024.
-constexpr uintptr_t kMaxPrimaryBlock = 131072;
-constexpr int kRegionShift = 36;
-constexpr uintptr_t kRegionSize = (uintptr_t) 1 << kRegionShift;
 constexpr uintptr_t kSpaceSize = kRegionSize * kNumClasses;
 static_assert (kSpaceSize == kPrimarySpaceSize, "allocator.h's primary space size");
-
-constexpr uintptr_t
-class_block_size (int c)
-{
-  if (c < kLinearClasses)
-    return (uintptr_t) (c + 2) * 32;
-  int k = c - kLinearClasses;
-  uintptr_t p = (uintptr_t) 1 << (10 + k / 4);
-  return p + (uintptr_t) (k % 4 + 1) * (p / 4);
-}
-
-static_assert (class_block_size (kNumClasses - 1) == kMaxPrimaryBlock,
-               "size classes must end at the primary limit");
-
-// Whether a region offset is a whole number of blocks, without a
-// division on the free path: with D = size / 32 and M = 2^64 / D rounded
-// up, a 32-bit N is a multiple of D exactly when N * M (mod 2^64) < M
-// (Lemire, Kaser and Kurz, "Faster remainder by direct computation").
-struct BlockMultiples
-{
-  uint64_t m[kNumClasses];
-  constexpr BlockMultiples () : m ()
-  {
-    for (int c = 0; c < kNumClasses; c++)
-      m[c] = ~(uint64_t) 0 / (class_block_size (c) / 32) + 1;
-  }
-};
-constexpr BlockMultiples block_multiples;
-
-// OFFSET (a multiple of 32, below the region size) from the start of
-// class C's region is where a block starts.
-inline bool
-at_block_start (int c, uintptr_t offset)
-{
-  uint64_t n = offset / 32;   // Below 2^31: regions are 2^36 bytes.
-  return n * block_multiples.m[c] < block_multiples.m[c];
-}
-
-inline int
-class_of_block_size (uintptr_t needed)
-{
-  if (needed <= 1024)
-    return (int) (needed / 32) - 2;
-  int l = 63 - __builtin_clzl (needed - 1);
-  uintptr_t p = (uintptr_t) 1 << l;
-  uintptr_t step = p / 4;
-  return kLinearClasses + (l - 10) * 4 + (int) ((needed - p + step - 1) / step)
-         - 1;
-}
-
-// Blocks moved between a thread cache and the global stack at once:
-// about 64 KiB worth, between 4 and 64 blocks.
-inline uint32_t
-batch_blocks (int c)
-{
-  uintptr_t n = 65536 / class_block_size (c);
-  return n < 4 ? 4 : n > 64 ? 64 : (uint32_t) n;
-}
 
 struct ClassRegion
 {
   SpinLock lock;
   void *batches;        // Stack of free batches (user pointers).
   uintptr_t carved;     // Bytes of the region handed out so far.
-};
-
-struct ThreadCache
-{
-  struct List
-  {
-    void *head;
-    uint32_t count;
-    uint32_t spare_count;
-    void *spare;          // A full batch set aside, or null.
-    void *unused;
-  } lists[kNumClasses];
-  ThreadCache *next_free;
 };
 
 struct LargeHeader
@@ -150,16 +72,10 @@ char *cache_pool_cur, *cache_pool_end;
 SpinLock orphan_lock;
 ThreadCache orphan_cache;
 
-MEMPROF_TLS ThreadCache *thread_cache;
 MEMPROF_TLS bool thread_cache_dead;
 pthread_key_t cache_key;
 bool cache_key_ok;
 
-inline void *&
-link_next (void *user)
-{
-  return *(void **) user;
-}
 inline void *&
 batch_next (void *user)
 {
@@ -177,7 +93,7 @@ region_base (int c)
   return heap_span.primary_base + (uintptr_t) c * kRegionSize;
 }
 
-// Fill the empty LIST with up to batch_blocks(c) blocks: a stored batch
+// Fill the empty LIST with up to a batch of blocks: a stored batch
 // if there is one, else freshly carved blocks.  False when the region is
 // exhausted.
 bool
@@ -198,8 +114,8 @@ refill (int c, ThreadCache::List &list)
       return true;
     }
   r.lock.unlock ();
-  uintptr_t size = class_block_size (c);
-  uint32_t n = batch_blocks (c);
+  uintptr_t size = class_table.block_size[c];
+  uint32_t n = class_table.batch_blocks[c];
   uintptr_t off = __atomic_fetch_add (&r.carved, n * size, __ATOMIC_RELAXED);
   if (off + n * size > kRegionSize)
     return false;
@@ -365,17 +281,8 @@ primary_push (int c, void *user)
   ThreadCache::List &list = cache.list (c);
   link_next (user) = list.head;
   list.head = user;
-  if (UNLIKELY (++list.count >= batch_blocks (c)))
-    {
-      // The list is a whole batch now: set it aside, sending the batch
-      // set aside before to the global stack.
-      if (list.spare)
-        push_batch (c, list.spare, list.spare_count);
-      list.spare = list.head;
-      list.spare_count = list.count;
-      list.head = nullptr;
-      list.count = 0;
-    }
+  if (UNLIKELY (++list.count >= class_table.batch_blocks[c]))
+    thread_cache_set_aside (c, list);
 }
 
 void *
@@ -424,12 +331,26 @@ primary_block_start (uintptr_t u, const ChunkHeader *h, int c)
 {
   if (LIKELY (!(h->flags & kChunkAligned)))
     return u - sizeof (ChunkHeader);
-  uintptr_t size = class_block_size (c);
+  uintptr_t size = class_table.block_size[c];
   uintptr_t rb = region_base (c);
   return rb + (u - rb) / size * size;
 }
 
 } // namespace
+
+MEMPROF_TLS ThreadCache *thread_cache;
+
+void
+thread_cache_set_aside (int c, ThreadCache::List &list)
+{
+  // The batch set aside before goes to the global stack.
+  if (list.spare)
+    push_batch (c, list.spare, list.spare_count);
+  list.spare = list.head;
+  list.spare_count = list.count;
+  list.head = nullptr;
+  list.count = 0;
+}
 
 size_t
 allocator_space_size ()
@@ -455,7 +376,7 @@ allocator_init ()
 }
 
 void *
-allocator_allocate (size_t size, size_t align)
+allocator_allocate_slow (size_t size, size_t align)
 {
   if (size > kMaxAllocationSize || align > kMaxAllocationSize)
     return nullptr;
@@ -493,7 +414,7 @@ allocator_allocate (size_t size, size_t align)
 }
 
 ChunkHeader *
-allocator_header (const void *p)
+allocator_header_slow (const void *p)
 {
   uintptr_t u = (uintptr_t) p;
   if (u - heap_span.primary_base < kSpaceSize)
@@ -507,7 +428,7 @@ allocator_header (const void *p)
       // (inside a block) is no pointer we returned.
       if (LIKELY (at_block_start (c, offset - sizeof (ChunkHeader))))
         return header_before (p);
-      uintptr_t size = class_block_size (c);
+      uintptr_t size = class_table.block_size[c];
       uintptr_t block = region_base (c) + offset / size * size;
       const ChunkHeader *start = (const ChunkHeader *) block;
       if (__atomic_load_n (&start->state, __ATOMIC_ACQUIRE) == kChunkRedirect
@@ -534,7 +455,7 @@ allocator_header (const void *p)
 }
 
 void
-allocator_release (void *p, ChunkHeader *h)
+allocator_release_slow (void *p, ChunkHeader *h)
 {
   if (UNLIKELY (h->flags & kChunkSecondary))
     {
@@ -571,18 +492,18 @@ allocator_usable_size (const void *p, const ChunkHeader *h)
       return lh->map_start + lh->map_size - u;
     }
   int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
-  return primary_block_start (u, h, c) + class_block_size (c) - u;
+  return primary_block_start (u, h, c) + class_table.block_size[c] - u;
 }
 
 void
-allocator_primary_span (const void *p, const ChunkHeader *h,
-                        uintptr_t *begin, uintptr_t *end)
+allocator_primary_span_slow (const void *p, const ChunkHeader *h,
+                             uintptr_t *begin, uintptr_t *end)
 {
   uintptr_t u = (uintptr_t) p;
   int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
   uintptr_t block = primary_block_start (u, h, c);
   *begin = block + sizeof (ChunkHeader);
-  *end = block + class_block_size (c);
+  *end = block + class_table.block_size[c];
 }
 
 void
@@ -593,7 +514,7 @@ allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
     return;
   for (int c = 0; c < kNumClasses; c++)
     {
-      uintptr_t size = class_block_size (c);
+      uintptr_t size = class_table.block_size[c];
       uintptr_t base = region_base (c);
       uintptr_t end = __atomic_load_n (&regions[c].carved, __ATOMIC_RELAXED);
       if (end > kRegionSize)

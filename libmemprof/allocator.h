@@ -10,6 +10,9 @@
 #include <stdint.h>
 
 #include "chunk_header.h"
+#include "internal.h"
+#include "size_classes.h"
+#include "thread_cache.h"
 
 namespace memprof {
 
@@ -28,8 +31,8 @@ struct alignas (64) HeapSpan
   uintptr_t secondary_hi;
 };
 extern HeapSpan heap_span;
-// 59 classes of 64 GiB each (allocator.cpp asserts it).
-constexpr uintptr_t kPrimarySpaceSize = (uintptr_t) 59 << 36;
+// A region of 64 GiB per class (size_classes.h).
+constexpr uintptr_t kPrimarySpaceSize = (uintptr_t) kNumClasses << kRegionShift;
 
 // Whether U lies within the span of the secondary mappings (false while
 // there are none): two compares, no memory read but HEAP_SPAN's line.
@@ -60,19 +63,70 @@ bool allocator_init ();
 // Bytes of address space allocator_init reserves.
 size_t allocator_space_size ();
 
+// The entry points below are inline in malloc and free for the common
+// case (a primary block not over-aligned, the thread's cache list
+// holding what is needed); the rest is the _slow functions'.
+void *allocator_allocate_slow (size_t size, size_t align);
+ChunkHeader *allocator_header_slow (const void *p);
+void allocator_release_slow (void *p, ChunkHeader *h);
+void allocator_primary_span_slow (const void *p, const ChunkHeader *h,
+                                  uintptr_t *begin, uintptr_t *end);
+
+// The size class of the primary block at user pointer U.
+inline int
+primary_class_of (uintptr_t u)
+{
+  return (int) ((u - heap_span.primary_base) >> kRegionShift);
+}
+
 // A block whose user area has SIZE bytes aligned to ALIGN (a power of
 // two, at least 32), or null when out of memory.  The header in front of
 // it has state kChunkFree, flags set, other fields undefined.
-void *allocator_allocate (size_t size, size_t align);
+MEMPROF_ALWAYS_INLINE void *
+allocator_allocate (size_t size, size_t align)
+{
+  // Blocks of the linear classes (header included, at most 1 KiB).
+  if (LIKELY (align <= 32 && size <= 1024 - sizeof (ChunkHeader)))
+    {
+      int c = (int) (round_up (size ? size : 1, 32) / 32) - 1;
+      if (void *user = thread_cache_pop (c))
+        {
+          header_before (user)->flags = 0;
+          return user;
+        }
+    }
+  return allocator_allocate_slow (size, align);
+}
 
 // The header of a user pointer, or null when P is no pointer the
 // allocator returned: outside its space, inside a block, not a mapped
 // block's start.  Cheap: no division for blocks that are not
 // over-aligned.  (A pointer to a freed block still has its header.)
-ChunkHeader *allocator_header (const void *p);
+MEMPROF_ALWAYS_INLINE ChunkHeader *
+allocator_header (const void *p)
+{
+  uintptr_t u = (uintptr_t) p;
+  uintptr_t off = u - heap_span.primary_base;
+  if (LIKELY (off < kPrimarySpaceSize))
+    {
+      uintptr_t offset = off & (kRegionSize - 1);
+      if (LIKELY (!(u & 31) && offset >= sizeof (ChunkHeader)
+                  && at_block_start ((int) (off >> kRegionShift),
+                                     offset - sizeof (ChunkHeader))))
+        return header_before (p);
+    }
+  return allocator_header_slow (p);
+}
 
 // Give a block back; its header state was already set by the caller.
-void allocator_release (void *p, ChunkHeader *h);
+MEMPROF_ALWAYS_INLINE void
+allocator_release (void *p, ChunkHeader *h)
+{
+  if (LIKELY (!(h->flags & (kChunkSecondary | kChunkAligned)))
+      && LIKELY (thread_cache_push (primary_class_of ((uintptr_t) p), p)))
+    return;
+  allocator_release_slow (p, h);
+}
 
 // Usable bytes of the block at user pointer P (>= its requested size).
 size_t allocator_usable_size (const void *p, const ChunkHeader *h);
@@ -81,8 +135,20 @@ size_t allocator_usable_size (const void *p, const ChunkHeader *h);
 // header is H): from just after the block's first header to the block's
 // end.  Its shadow is kept zero while the block is free, so allocation
 // need not clear it.
-void allocator_primary_span (const void *p, const ChunkHeader *h,
-                             uintptr_t *begin, uintptr_t *end);
+MEMPROF_ALWAYS_INLINE void
+allocator_primary_span (const void *p, const ChunkHeader *h,
+                        uintptr_t *begin, uintptr_t *end)
+{
+  if (UNLIKELY (h->flags & kChunkAligned))
+    {
+      allocator_primary_span_slow (p, h, begin, end);
+      return;
+    }
+  uintptr_t u = (uintptr_t) p;
+  *begin = u;
+  *end = u - sizeof (ChunkHeader)
+         + class_table.block_size[primary_class_of (u)];
+}
 
 // Call FN for every header whose state is kChunkAllocated (primary and
 // secondary).  Racy against other threads by design: FN must claim a

@@ -47,11 +47,60 @@ void shadow_clear (uintptr_t p, size_t size);
 void shadow_clear_range (uintptr_t begin, uintptr_t end);
 // Read the counters of the block's granules and zero them (at free).
 GranuleStats shadow_collect (uintptr_t p, size_t size);
-// The same for a primary block, in one pass: also zero every other
+
+// The counters of the granules of [P, P + SIZE): [*BEG, *END).
+inline void
+granule_bounds (uintptr_t p, size_t size, uint64_t **beg, uint64_t **end)
+{
+  uintptr_t last = p + (size ? size : 1) - 1;
+  *beg = shadow_counter (p);
+  *end = shadow_counter (last) + 1;
+}
+
+// The counters of [P, P + SIZE) in [*BEG, *END), their number in S and
+// nothing counted yet; false (and S empty) when there is no shadow.
+inline bool
+block_counters (uintptr_t p, size_t size, GranuleStats *s, uint64_t **beg,
+                uint64_t **end)
+{
+  *s = { 0, 0, 0 };
+  if (!__memprof_shadow_memory_dynamic_address)
+    return false;
+  granule_bounds (p, size, beg, end);
+  s->granules = *end - *beg;
+  return true;
+}
+
+// shadow_collect for a primary block, in one pass: also zero every other
 // granule overlapping [SPAN_BEGIN, SPAN_END), the whole block around
-// [P, P + SIZE) (slack, room before an aligned pointer).
-GranuleStats shadow_collect_span (uintptr_t p, size_t size,
-                                  uintptr_t span_begin, uintptr_t span_end);
+// [P, P + SIZE) (slack, room before an aligned pointer).  Inline: it is
+// on every free.  Primary blocks are at most 128 KiB, so their shadow
+// (2 KiB at most) is always written, never released with madvise.
+inline GranuleStats
+shadow_collect_span (uintptr_t p, size_t size, uintptr_t span_begin,
+                     uintptr_t span_end)
+{
+  GranuleStats s;
+  uint64_t *beg, *end;
+  if (!block_counters (p, size, &s, &beg, &end))
+    return s;
+  uint64_t *c = shadow_counter (span_begin);
+  uint64_t *span_end_counter = shadow_counter (span_end - 1) + 1;
+  for (; c < span_end_counter; c++)
+    {
+      uint64_t v = *c;
+      if (v)
+        {
+          *c = 0;
+          if (c >= beg && c < end)
+            {
+              s.access_count += v;
+              s.touched++;
+            }
+        }
+    }
+  return s;
+}
 // Read without clearing (live blocks at a dump).
 GranuleStats shadow_read (uintptr_t p, size_t size);
 
