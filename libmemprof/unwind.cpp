@@ -53,18 +53,16 @@ pc_hash (uintptr_t pc)
 
 // Layout: tag 16 | kind 2 | cfa_on_bp 1 | bp_saved 1 | cfa_offset 24 |
 // ra_offset/8 (signed 8) | bp_offset/8 (signed 8).  Rules that do not
-// fit are stored as kUnknown.
-uint64_t
-pack (uintptr_t pc, const FrameRule &r)
+// fit are stored as kUnknown.  The rule's bits, without the tag:
+constexpr uint64_t
+pack_rule (const FrameRule &r)
 {
-  uint64_t tag = (pc_hash (pc) >> 30) & 0xffff;
-  uint64_t v = tag << 48;
   bool fits = r.cfa_offset >= 0 && r.cfa_offset < (1 << 24)
               && r.ra_offset % 8 == 0 && r.bp_offset % 8 == 0
               && r.ra_offset / 8 >= -128 && r.ra_offset / 8 < 128
               && r.bp_offset / 8 >= -128 && r.bp_offset / 8 < 128;
   uint64_t kind = fits ? r.kind : FrameRule::kUnknown;
-  v |= kind << 46;
+  uint64_t v = kind << 46;
   if (kind == FrameRule::kStep)
     {
       v |= (uint64_t) r.cfa_on_bp << 45;
@@ -76,18 +74,42 @@ pack (uintptr_t pc, const FrameRule &r)
   return v;
 }
 
-inline bool
-unpack (uintptr_t pc, uint64_t v, FrameRule *r)
+inline uint64_t
+tag_of (uintptr_t pc)
 {
-  if ((v >> 48) != ((pc_hash (pc) >> 30) & 0xffff))
-    return false;
+  return (pc_hash (pc) >> 30) & 0xffff;
+}
+
+uint64_t
+pack (uintptr_t pc, const FrameRule &r)
+{
+  return tag_of (pc) << 48 | pack_rule (r);
+}
+
+constexpr uint64_t kRuleBits = ((uint64_t) 1 << 48) - 1;
+
+// The rule of a frame with a frame pointer: CFA = rbp + 16, the return
+// address below it, rbp saved below that.
+constexpr uint64_t kFramePointerRule
+  = pack_rule ({ FrameRule::kStep, true, true, 16, -8, -16 });
+
+// Whether V is PC's packed rule (not another PC's, left by a torn
+// update).
+inline bool
+tag_matches (uintptr_t pc, uint64_t v)
+{
+  return (v >> 48) == tag_of (pc);
+}
+
+inline void
+unpack_rule (uint64_t v, FrameRule *r)
+{
   r->kind = (FrameRule::Kind) ((v >> 46) & 3);
   r->cfa_on_bp = (v >> 45) & 1;
   r->bp_saved = (v >> 44) & 1;
   r->cfa_offset = (int32_t) ((v >> 16) & 0xffffff);
   r->ra_offset = (int8_t) (uint8_t) (v >> 8) * 8;
   r->bp_offset = (int8_t) (uint8_t) v * 8;
-  return true;
 }
 
 // The packed rule of PC from the shared cache, computing it on a miss.
@@ -97,8 +119,7 @@ shared_rule (uintptr_t pc)
   CacheEntry &e = rule_cache[pc_hash (pc) & ((1 << kCacheBits) - 1)];
   uintptr_t k = __atomic_load_n (&e.pc, __ATOMIC_ACQUIRE);
   uint64_t v = __atomic_load_n (&e.packed, __ATOMIC_ACQUIRE);
-  FrameRule r;
-  if (LIKELY (k == pc && unpack (pc, v, &r)))
+  if (LIKELY (k == pc && tag_matches (pc, v)))
     return v;
   uint64_t packed = pack (pc, compute_frame_rule (pc));
   __atomic_store_n (&e.packed, packed, __ATOMIC_RELEASE);
@@ -106,29 +127,37 @@ shared_rule (uintptr_t pc)
   return packed;
 }
 
-// The rule at PC: first from the thread's own small cache (L1-resident,
-// written by this thread only; the tag is still checked, since a signal
-// handler may look between the two stores of an update), else the
-// shared one.
-inline FrameRule
-rule_at (uintptr_t pc, PerThread *pt)
+// The packed rule at PC from the shared cache, kept in slot SLOT of the
+// thread's cache (null: the thread has none).
+MEMPROF_NOINLINE uint64_t
+packed_rule_miss (uintptr_t pc, PerThread::RuleSlot *slot)
 {
-  FrameRule r = { FrameRule::kUnknown, false, false, 0, 0, 0 };
+  uint64_t packed = shared_rule (pc);
+  if (slot)
+    {
+      slot->pc = pc;
+      slot->packed = packed;
+    }
+  return packed;
+}
+
+// The packed rule at PC: first from the thread's own small cache
+// (L1-resident, written by this thread only; the tag is still checked,
+// since a signal handler may look between the two stores of an update),
+// else the shared one.
+MEMPROF_ALWAYS_INLINE uint64_t
+packed_rule_at (uintptr_t pc, PerThread *pt)
+{
+  PerThread::RuleSlot *slot = nullptr;
   if (LIKELY (pt != nullptr))
     {
-      PerThread::RuleSlot &slot
-        = pt->rules[(pc * 0x9e3779b97f4a7c15ULL) >> 56];
+      slot = &pt->rules[(pc * 0x9e3779b97f4a7c15ULL) >> 56];
       static_assert (PerThread::kRuleSlots == 256, "slot index is 8 bits");
-      if (LIKELY (slot.pc == pc && unpack (pc, slot.packed, &r)))
-        return r;
-      uint64_t packed = shared_rule (pc);
-      slot.pc = pc;
-      slot.packed = packed;
-      unpack (pc, packed, &r);
-      return r;
+      uint64_t v = slot->packed;
+      if (LIKELY (slot->pc == pc && tag_matches (pc, v)))
+        return v;
     }
-  unpack (pc, shared_rule (pc), &r);
-  return r;
+  return packed_rule_miss (pc, slot);
 }
 
 // A caller's frame lies above the callee's and not absurdly far away.
@@ -226,6 +255,32 @@ struct PairLog
   }
 };
 
+// Step S out to the caller's state through a frame with a frame
+// pointer (kFramePointerRule), logging the words read with LOG.  False
+// when the frame is implausible.  Its addresses come from rbp alone, so
+// the next step's loads do not wait for the rule lookup, which only
+// decides a predicted branch: with the addresses computed from the
+// rule's fields, the lookup was on a deep walk's chain of dependent
+// loads (rec_tree: 13% fewer of the runtime's samples).
+template <bool Log>
+MEMPROF_ALWAYS_INLINE bool
+frame_pointer_step (WalkState &s, PairLog *log)
+{
+  if (!plausible (s.bp + 16, s.sp))
+    return false;
+  uintptr_t ra = ((const uintptr_t *) s.bp)[1];
+  uintptr_t next_bp = ((const uintptr_t *) s.bp)[0];
+  if (Log)
+    {
+      log->use_bp ();
+      log->step (s.bp + 8, ra, s.bp, next_bp);
+    }
+  s.sp = s.bp + 16;
+  s.pc = ra;
+  s.bp = next_bp;
+  return true;
+}
+
 // Step S out to the caller's state by R, the rule at S.pc - 1; with LOG,
 // log the words read.  False when the walk ends here.
 template <bool Log>
@@ -291,7 +346,16 @@ walk (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt,
           if (n == max)
             break;
         }
-      if (!step_out<Log> (s, rule_at (s.pc - 1, pt), log))
+      uint64_t v = packed_rule_at (s.pc - 1, pt);
+      if (LIKELY ((v & kRuleBits) == kFramePointerRule))
+        {
+          if (!frame_pointer_step<Log> (s, log))
+            break;
+          continue;
+        }
+      FrameRule r;
+      unpack_rule (v, &r);
+      if (!step_out<Log> (s, r, log))
         break;
     }
   return n;
