@@ -34,6 +34,9 @@ struct StackNode
   uintptr_t pcs[];
 };
 
+static_assert (offsetof (StackNode, live) == kDepotLiveOffset,
+               "stack_depot.h's depot_live must find the node's counters");
+
 constexpr uint32_t kRetired = 1u << 31;
 
 constexpr size_t kArenaSize = (size_t) 4 << 30;   // Reserved, not committed.
@@ -42,7 +45,6 @@ constexpr size_t kNumBuckets = (size_t) 1 << kBucketBits;
 
 StackNode *buckets[kNumBuckets];
 StackNode *recorded;     // Head of the list of every published node.
-char *arena;
 size_t arena_used;       // Bytes handed out (atomic).
 SpinLock arena_init_lock;
 
@@ -73,20 +75,21 @@ same_stack (const StackNode *s, uint64_t h, const uintptr_t *pcs, uint32_t n)
 uint32_t
 id_of (const StackNode *s)
 {
-  return (uint32_t) (((const char *) s - arena) / 8 + 1);
+  return (uint32_t) (((const char *) s - depot_arena) / 8 + 1);
 }
 
 StackNode *
 new_node (uint32_t n)
 {
-  char *a = __atomic_load_n (&arena, __ATOMIC_ACQUIRE);
+  char *a = __atomic_load_n (&depot_arena, __ATOMIC_ACQUIRE);
   if (UNLIKELY (!a))
     {
       LockGuard g (arena_init_lock);
-      if (!arena)
-        __atomic_store_n (&arena, (char *) map_memory (kArenaSize, true),
+      if (!depot_arena)
+        __atomic_store_n (&depot_arena,
+                          (char *) map_memory (kArenaSize, true),
                           __ATOMIC_RELEASE);
-      a = arena;
+      a = depot_arena;
       if (!a)
         return nullptr;
     }
@@ -138,6 +141,8 @@ put_hashed (const uintptr_t *pcs, uint32_t n, uint64_t h)
 
 } // namespace
 
+char *depot_arena;
+
 // A thread usually allocates from a handful of stacks over and over: its
 // own cache maps a stack's hash to the id, checked against the stored
 // frames (hot in cache for such stacks), so the shared table -- large,
@@ -151,7 +156,8 @@ depot_put (const uintptr_t *pcs, uint32_t n, PerThread *pt)
   PerThread::StackSlot &slot = pt->stacks[h % PerThread::kStackSlots];
   if (slot.hash == h && slot.id)
     {
-      const StackNode *s = (const StackNode *) (arena + (size_t) (slot.id - 1) * 8);
+      const StackNode *s
+        = (const StackNode *) (depot_arena + (size_t) (slot.id - 1) * 8);
       if (same_stack (s, h, pcs, n))
         return slot.id;
     }
@@ -164,7 +170,7 @@ depot_put (const uintptr_t *pcs, uint32_t n, PerThread *pt)
 uint32_t
 depot_get (uint32_t id, const uintptr_t **pcs, uint32_t *generation)
 {
-  char *a = __atomic_load_n (&arena, __ATOMIC_ACQUIRE);
+  char *a = __atomic_load_n (&depot_arena, __ATOMIC_ACQUIRE);
   if (!a || !id)
     return 0;
   size_t off = (size_t) (id - 1) * 8;
@@ -208,12 +214,5 @@ depot_stack_count ()
   return n;
 }
 
-ContextLive *
-depot_live (uint32_t id)
-{
-  if (UNLIKELY (!id))
-    return nullptr;
-  return &((StackNode *) (arena + (size_t) (id - 1) * 8))->live;
-}
 
 } // namespace memprof

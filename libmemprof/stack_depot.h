@@ -31,9 +31,22 @@ size_t depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
 // Stacks recorded so far (a walk of the list of them: for reports only).
 size_t depot_stack_count ();
 
+// The depot's reserved arena (null until the first stack): a stack's id
+// is its node's offset in it in 8-byte words, plus one.
+extern char *depot_arena;
+// Where a node's live-heap counters are (stack_depot.cpp asserts it).
+constexpr size_t kDepotLiveOffset = 32;
+
 // The live-heap counters of stack ID (an id depot_put returned), or
-// null for 0.
-ContextLive *depot_live (uint32_t id);
+// null for 0.  Inline: every allocation and free asks.
+inline ContextLive *
+depot_live (uint32_t id)
+{
+  if (__builtin_expect (!id, 0))
+    return nullptr;
+  return (ContextLive *) (depot_arena + (size_t) (id - 1) * 8
+                          + kDepotLiveOffset);
+}
 
 } // namespace memprof
 
