@@ -248,8 +248,7 @@ primary_pop (int c)
 {
   CacheAccess cache;
   ThreadCache::List &list = cache.list (c);
-  void *user = list.head;
-  if (UNLIKELY (!user))
+  if (UNLIKELY (!list.head))
     {
       if (list.spare)
         {
@@ -259,19 +258,8 @@ primary_pop (int c)
         }
       else if (!refill (c, list))
         return nullptr;
-      user = list.head;
     }
-  void *next = link_next (user);
-  list.head = next;
-  list.count--;
-  // The next block handed out is often cold (freed by another thread):
-  // start fetching its link and header now, not at the next malloc.
-  if (next)
-    {
-      __builtin_prefetch (next);
-      __builtin_prefetch ((char *) next - sizeof (ChunkHeader), 1);
-    }
-  return user;
+  return list_pop (list);
 }
 
 void

@@ -44,18 +44,11 @@ link_next (void *user)
   return *(void **) user;
 }
 
-// The first block of class C in the calling thread's cache, taken off
-// it; null when the thread has no cache or the list is empty.
+// The first block of LIST (not empty), taken off it.
 MEMPROF_ALWAYS_INLINE void *
-thread_cache_pop (int c)
+list_pop (ThreadCache::List &list)
 {
-  ThreadCache *tc = thread_cache;
-  if (UNLIKELY (!tc))
-    return nullptr;
-  ThreadCache::List &list = tc->lists[c];
   void *user = list.head;
-  if (UNLIKELY (!user))
-    return nullptr;
   void *next = link_next (user);
   list.head = next;
   list.count--;
@@ -67,6 +60,20 @@ thread_cache_pop (int c)
       __builtin_prefetch ((char *) next - sizeof (ChunkHeader), 1);
     }
   return user;
+}
+
+// The first block of class C in the calling thread's cache, taken off
+// it; null when the thread has no cache or the list is empty.
+MEMPROF_ALWAYS_INLINE void *
+thread_cache_pop (int c)
+{
+  ThreadCache *tc = thread_cache;
+  if (UNLIKELY (!tc))
+    return nullptr;
+  ThreadCache::List &list = tc->lists[c];
+  if (UNLIKELY (!list.head))
+    return nullptr;
+  return list_pop (list);
 }
 
 // LIST of class C has just become a whole batch: set it aside.
