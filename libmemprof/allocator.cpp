@@ -407,7 +407,7 @@ allocator_header_slow (const void *p)
   uintptr_t u = (uintptr_t) p;
   if (u - heap_span.primary_base < kSpaceSize)
     {
-      int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
+      int c = primary_class_of (u);
       uintptr_t offset = u - region_base (c);
       if ((u & 31) || offset < sizeof (ChunkHeader))
         return nullptr;
@@ -458,7 +458,7 @@ allocator_release_slow (void *p, ChunkHeader *h)
       return;
     }
   uintptr_t u = (uintptr_t) p;
-  int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
+  int c = primary_class_of (u);
   void *first = p;
   if (UNLIKELY (h->flags & kChunkAligned))
     {
@@ -479,7 +479,7 @@ allocator_usable_size (const void *p, const ChunkHeader *h)
       LargeHeader *lh = large_header (p);
       return lh->map_start + lh->map_size - u;
     }
-  int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
+  int c = primary_class_of (u);
   return primary_block_start (u, h, c) + class_table.block_size[c] - u;
 }
 
@@ -488,7 +488,7 @@ allocator_primary_span_slow (const void *p, const ChunkHeader *h,
                              uintptr_t *begin, uintptr_t *end)
 {
   uintptr_t u = (uintptr_t) p;
-  int c = (int) ((u - heap_span.primary_base) >> kRegionShift);
+  int c = primary_class_of (u);
   uintptr_t block = primary_block_start (u, h, c);
   *begin = block + sizeof (ChunkHeader);
   *end = block + class_table.block_size[c];

@@ -16,15 +16,14 @@ fold_recursion (uintptr_t *pcs, uint32_t n)
   // took about three such scans per walk.
   uint32_t kept = n;
   uint64_t filter[4] = { 0, 0, 0, 0 };
-  // The last two frames kept (slots KEPT and KEPT + 1) and whether each
-  // is marked folded yet, in registers: a recursion repeats them (its one
-  // or two call sites), and is found there without the filter and
-  // without a store per frame (through memory, the filter's update and
-  // the marking made a chain from frame to frame: rec_tree, every stack
-  // 30 recursive frames, had 10% of its run here).  Kept addresses are
-  // distinct, so this finds the frame the scan below would.
+  // The last two frames kept (slots KEPT and KEPT + 1), in registers: a
+  // recursion repeats them (its one or two call sites), and is found
+  // there without the filter, and marked by one store, not one per frame
+  // (through memory, the filter's update and the marking made a chain
+  // from frame to frame: rec_tree, every stack 30 recursive frames, had
+  // 10% of its run here).  Kept addresses are distinct, so this finds the
+  // frame the scan below would.
   uintptr_t last[2] = { 0, 0 };
-  bool last_folded[2] = { false, false };
   for (uint32_t i = n; i-- > 0;)
     {
       uintptr_t pc = pcs[i];
@@ -37,12 +36,9 @@ fold_recursion (uintptr_t *pcs, uint32_t n)
       __asm__ ("" : "+r" (at));
       if (at)
         {
-          int j = (int) !at0;
-          if (!last_folded[j])
-            {
-              pcs[kept + j] |= kFolded;
-              last_folded[j] = true;
-            }
+          uintptr_t &kept_pc = pcs[kept + !at0];
+          if (!(kept_pc & kFolded))
+            kept_pc |= kFolded;
           continue;
         }
       uint32_t h = (uint32_t) ((pc * 0x9e3779b97f4a7c15ULL) >> 56);
@@ -62,9 +58,7 @@ fold_recursion (uintptr_t *pcs, uint32_t n)
       word |= bit;
       pcs[--kept] = pc;
       last[1] = last[0];
-      last_folded[1] = last_folded[0];
       last[0] = pc;
-      last_folded[0] = false;
     }
   if (kept == 0)
     return n;
