@@ -441,6 +441,104 @@ memprof_asm_counter_block::append_pair (auto_vec<char> *text,
   append_text (text, "2:\n\t");
 }
 
+/* The asm goto of memprof_asm_run_count, %0 and %1 scratch, %2 the
+   shadow base, %3 FIRST, %4 MADE, %5 LAST, %l6 the call's label:
+
+     movq  %3, %1;  shrq $6, %1          the first granule's index
+     movq  %5, %0;  xorq %3, %0
+     cmpq  $63, %0;  jbe 2f              one granule?
+     movq  %5, %0;  shrq $6, %0;  subq %1, %0
+     cmpq  $1, %0;  jne %l6              two, STRIDE a power of two
+                                         (else jmp %l6):
+     movq  %3, %0;  orq $63, %0;  subq %3, %0
+     shrq  $LOG2_STRIDE, %0;  addq $1, %0    N1 in the first,
+     addq  %0, (%2,%1,8)
+     negq  %0;  addq %4, %0;  addq %0, 8(%2,%1,8)   the rest in the second
+     jmp   3f
+   2:
+     addq  %4, (%2,%1,8)                 one granule: all of them
+   3:
+
+   (A run of none, MADE 0, adds 0 or takes the call, which counts
+   nothing.)  */
+gasm *
+memprof_asm_run_count (tree base, tree first, tree made, tree last,
+		       unsigned HOST_WIDE_INT stride, tree call_label)
+{
+  const int log2_granule = memprof_counted_bytes_log2 ();
+  const unsigned HOST_WIDE_INT granule = HOST_WIDE_INT_1U << log2_granule;
+  gcc_checking_assert (!memprof_opts.histogram && stride > 0);
+  auto_vec<char> text;
+  char line[1024];
+  snprintf (line, sizeof line,
+	    "{movq\t%%3, %%1|mov\t%%1, %%3}\n\t"
+	    "{shrq\t$%d, %%1|shr\t%%1, %d}\n\t"
+	    "{movq\t%%5, %%0|mov\t%%0, %%5}\n\t"
+	    "{xorq\t%%3, %%0|xor\t%%0, %%3}\n\t"
+	    "{cmpq\t$" HOST_WIDE_INT_PRINT_UNSIGNED ", %%0"
+	    "|cmp\t%%0, " HOST_WIDE_INT_PRINT_UNSIGNED "}\n\t"
+	    "jbe\t2f\n\t",
+	    log2_granule, log2_granule, granule - 1, granule - 1);
+  append_text (&text, line);
+  if (pow2p_hwi (stride) && stride <= granule)
+    {
+      int log2_stride = exact_log2 (stride);
+      snprintf (line, sizeof line,
+		"{movq\t%%5, %%0|mov\t%%0, %%5}\n\t"
+		"{shrq\t$%d, %%0|shr\t%%0, %d}\n\t"
+		"{subq\t%%1, %%0|sub\t%%0, %%1}\n\t"
+		"{cmpq\t$1, %%0|cmp\t%%0, 1}\n\t"
+		"jne\t%%l6\n\t"
+		"{movq\t%%3, %%0|mov\t%%0, %%3}\n\t"
+		"{orq\t$" HOST_WIDE_INT_PRINT_UNSIGNED ", %%0"
+		"|or\t%%0, " HOST_WIDE_INT_PRINT_UNSIGNED "}\n\t"
+		"{subq\t%%3, %%0|sub\t%%0, %%3}\n\t"
+		"{shrq\t$%d, %%0|shr\t%%0, %d}\n\t"
+		"{addq\t$1, %%0|add\t%%0, 1}\n\t"
+		"{addq\t%%0, (%%2,%%1,8)|add\tQWORD PTR [%%2+%%1*8], %%0}\n\t"
+		"{negq\t%%0|neg\t%%0}\n\t"
+		"{addq\t%%4, %%0|add\t%%0, %%4}\n\t"
+		"{addq\t%%0, 8(%%2,%%1,8)|add\tQWORD PTR [%%2+%%1*8+8], %%0}\n\t"
+		"jmp\t3f\n",
+		log2_granule, log2_granule, granule - 1, granule - 1,
+		log2_stride, log2_stride);
+      append_text (&text, line);
+    }
+  else
+    append_text (&text, "jmp\t%l6\n");
+  append_text (&text,
+	       "2:\n\t"
+	       "{addq\t%4, (%2,%1,8)|add\tQWORD PTR [%2+%1*8], %4}\n"
+	       "3:");
+  text.safe_push ('\0');
+
+  vec<tree, va_gc> *outputs = NULL, *inputs = NULL, *clobbers = NULL;
+  vec<tree, va_gc> *labels = NULL;
+  auto operand = [] (const char *c, tree value) {
+    return build_tree_list (build_tree_list (NULL_TREE,
+					     build_string (strlen (c) + 1, c)),
+			    value);
+  };
+  tree uintptr = pointer_sized_int_node;
+  tree scratch = make_ssa_name (uintptr), index = make_ssa_name (uintptr);
+  vec_safe_push (outputs, operand ("=&r", scratch));
+  vec_safe_push (outputs, operand ("=&r", index));
+  vec_safe_push (inputs, operand ("r", base));
+  vec_safe_push (inputs, operand ("r", first));
+  vec_safe_push (inputs, operand ("r", made));
+  vec_safe_push (inputs, operand ("r", last));
+  vec_safe_push (clobbers, build_tree_list (NULL_TREE, build_string (3, "cc")));
+  vec_safe_push (labels, build_tree_list (NULL_TREE, call_label));
+  gasm *stmt = gimple_build_asm_vec (ggc_strdup (text.address ()), inputs,
+				     outputs, clobbers, labels);
+  SSA_NAME_DEF_STMT (scratch) = stmt;
+  SSA_NAME_DEF_STMT (index) = stmt;
+  /* Volatile (as every asm goto is): it writes counters the compiler
+     does not see, so it must neither move nor merge with another.  */
+  gimple_asm_set_volatile (stmt, true);
+  return stmt;
+}
+
 gasm *
 memprof_asm_counter_block::build ()
 {

@@ -504,20 +504,23 @@ memprof_loop_counts::needs_shadow_base () const
    FIRST (the first access's address), MADE (the accesses made, plus the
    current iteration's when C.before_exit_test) and the call
    __memprof_count_strided (FIRST, MADE, STRIDE).  A loop's run usually
-   lies in one granule (short loops, short strings): then its counter
-   gets MADE added right there, and the call is made only for a run
-   across granules:
+   lies in one granule (short loops, short strings), often in two (a
+   short string crossing a boundary): one asm statement
+   (memprof_asm_run_count) adds to their counters right there, and
+   answers whether the run needs the call instead:
 
-     if (((FIRST + MADE * STRIDE - 1) ^ FIRST) > GRANULE - 1)
+     NEED = asm (counter[FIRST >> 6] += MADE, or the two granules' shares);
+     if (NEED)
        __memprof_count_strided (FIRST, MADE, STRIDE);
-     else
-       counter[FIRST >> 6] += MADE;
 
-   (An empty run, MADE 0, adds 0 or calls to count nothing.)  Histogram
+   The test and the adds are one instruction for the RTL passes: as
+   GIMPLE (an if, an else and a nested if per count, at every exit of
+   every counted loop) they took about a quarter of the compile time
+   the instrumentation costs (bench/README.md, "Targets").  Histogram
    mode's saturating 8-byte slots always take the call.  The
    computations are appended to *SEQ; so is the whole count, unless the
-   test is needed: then true, with the test's operand, the call and the
-   counter's update in *P (the branch is made once SEQ is in place).  */
+   call may be needed: then true, with the asm's answer and the call in
+   *P (the branch is made once SEQ is in place).  */
 bool
 memprof_loop_counts::build_count (const strided_count &c, tree start,
 				  tree shadow_base, gimple_seq *seq,
@@ -605,94 +608,42 @@ memprof_loop_counts::build_count (const strided_count &c, tree start,
       gimple_seq_add_stmt (seq, call);
       return false;
     }
-  tree last = fold_build2 (MINUS_EXPR, uintptr,
-			   fold_build2 (PLUS_EXPR, uintptr, first,
-					fold_build2 (MULT_EXPR, uintptr,
-						     made, stride)),
-			   build_int_cst (uintptr, 1));
-  tree across = fold_build2 (GT_EXPR, boolean_type_node,
-			     fold_build2 (BIT_XOR_EXPR, uintptr, last, first),
-			     build_int_cst (uintptr,
-					    MEMPROF_GRANULE_SIZE - 1));
-  p->across = gimplify (fold_convert (uintptr, across));
-  tree addend = gimplify (fold_convert (memprof_counter_type (), made));
-  tree index = counter_index ();
-  p->add = NULL;
-  memprof_counter_add (&p->add, shadow_base, index, addend);
+  /* The run's last byte: computed here, where the compiler folds it
+     with the induction variable's own arithmetic.  */
+  tree last = gimplify (fold_build2 (MINUS_EXPR, uintptr,
+				     fold_build2 (PLUS_EXPR, uintptr, first,
+						  fold_build2 (MULT_EXPR,
+							       uintptr, made,
+							       stride)),
+				     build_int_cst (uintptr, 1)));
+  p->call_label = create_artificial_label (UNKNOWN_LOCATION);
+  p->count = memprof_asm_run_count (shadow_base, first, made, last,
+				    distance * c.scale, p->call_label);
+  gimple_seq_add_stmt (seq, p->count);
   p->call = call;
-  p->after = gimple_seq_last_stmt (*seq);
-  /* A run across exactly two granules (a short string crossing a
-     boundary, as often as not for a 32-byte run) needs no call either
-     when STRIDE is a power of two: the first granule holds
-     N1 = ((FIRST | 63) - FIRST) / STRIDE + 1 of them, the second the
-     rest.  Computed only on the path of a run across granules.  */
-  p->two_compute = p->two_add = NULL;
-  p->two = NULL_TREE;
-  unsigned HOST_WIDE_INT stride_bytes = distance * c.scale;
-  if (pow2p_hwi (stride_bytes) && stride_bytes <= MEMPROF_GRANULE_SIZE)
-    {
-      gimple_seq *two = &p->two_compute;
-      auto compute = [two] (tree e) {
-	gimple_seq part = NULL;
-	tree value = force_gimple_operand (e, &part, true, NULL_TREE);
-	gimple_seq_add_seq (two, part);
-	return value;
-      };
-      tree log2_granule = build_int_cst (integer_type_node,
-					 memprof_counted_bytes_log2 ());
-      tree last_index = fold_build2 (RSHIFT_EXPR, uintptr, last, log2_granule);
-      p->two = compute (fold_convert
-			  (uintptr,
-			   fold_build2 (EQ_EXPR, boolean_type_node,
-					fold_build2 (MINUS_EXPR, uintptr,
-						     last_index, index),
-					build_int_cst (uintptr, 1))));
-      tree room = fold_build2 (MINUS_EXPR, uintptr,
-			       fold_build2 (BIT_IOR_EXPR, uintptr, first,
-					    build_int_cst
-					      (uintptr,
-					       MEMPROF_GRANULE_SIZE - 1)),
-			       first);
-      tree n1 = compute (fold_build2
-			   (PLUS_EXPR, uintptr,
-			    fold_build2 (RSHIFT_EXPR, uintptr, room,
-					 build_int_cst (integer_type_node,
-							exact_log2 (stride_bytes))),
-			    build_int_cst (uintptr, 1)));
-      tree n2 = compute (fold_build2 (MINUS_EXPR, uintptr, made, n1));
-      tree next = compute (fold_build2 (PLUS_EXPR, uintptr, index,
-					build_int_cst (uintptr, 1)));
-      tree counter = memprof_counter_type ();
-      memprof_counter_add (&p->two_add, shadow_base, index,
-			   compute (fold_convert (counter, n1)));
-      memprof_counter_add (&p->two_add, shadow_base, next,
-			   compute (fold_convert (counter, n2)));
-    }
   return true;
 }
 
-/* After AFTER: if (COND != 0) THEN_SEQ else ELSE_SEQ, each in a block of
-   its own (create_cond_insert_point, as asan's checks).  Returns the
-   block of THEN_SEQ.  */
-static basic_block
-insert_if_else (gimple *after, tree cond, gimple_seq then_seq,
-		gimple_seq else_seq)
+/* End the block of P's asm goto after it, and give it the block of the
+   call, which the asm jumps to for a run across more granules than it
+   counts (rarely) and which then falls through to the rest.  */
+void
+memprof_loop_counts::branch_to_call (const pending_count &p)
 {
-  gimple_stmt_iterator gsi = gsi_for_stmt (after);
-  basic_block then_bb, join_bb;
-  gimple_stmt_iterator cond_gsi
-    = create_cond_insert_point (&gsi, false, false, true, &then_bb, &join_bb);
-  gsi_insert_after (&cond_gsi,
-		    gimple_build_cond (NE_EXPR, cond,
-				       build_zero_cst (TREE_TYPE (cond)),
-				       NULL_TREE, NULL_TREE),
-		    GSI_NEW_STMT);
-  gimple_stmt_iterator then_gsi = gsi_last_bb (then_bb);
-  gsi_insert_seq_after (&then_gsi, then_seq, GSI_NEW_STMT);
-  basic_block else_bb = split_edge (find_edge (gsi_bb (cond_gsi), join_bb));
-  gimple_stmt_iterator else_gsi = gsi_last_bb (else_bb);
-  gsi_insert_seq_after (&else_gsi, else_seq, GSI_NEW_STMT);
-  return then_bb;
+  basic_block bb = gimple_bb (p.count);
+  edge fall = split_block (bb, p.count);
+  basic_block call_bb = create_empty_bb (bb);
+  add_bb_to_loop (call_bb, bb->loop_father);
+  gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
+  gsi_insert_after (&gsi, gimple_build_label (p.call_label), GSI_NEW_STMT);
+  gsi_insert_after (&gsi, p.call, GSI_NEW_STMT);
+  edge to_call = make_edge (bb, call_bb, 0);
+  to_call->probability = profile_probability::very_unlikely ();
+  fall->probability = to_call->probability.invert ();
+  call_bb->count = bb->count.apply_probability (to_call->probability);
+  make_single_succ_edge (call_bb, fall->dest, EDGE_FALLTHRU);
+  if (dom_info_available_p (CDI_DOMINATORS))
+    set_immediate_dominator (CDI_DOMINATORS, call_bb, bb);
 }
 
 /* Append to *SEQ a read of MARK, returning the value.  */
@@ -782,22 +733,10 @@ memprof_loop_counts::finish (tree shadow_base)
   bool inserted = !m_counts.is_empty ();
   if (inserted)
     gsi_commit_edge_inserts ();
-  /* Now that the computations are in blocks, branch to the call or the
-     update after each.  */
+  /* Now that the computations are in blocks, end each asm goto's block
+     and give it the call's.  */
   for (const pending_count &p : pending)
-    {
-      if (!p.two)
-	{
-	  insert_if_else (p.after, p.across, p.call, p.add);
-	  continue;
-	}
-      /* if (ACROSS) { TWO_COMPUTE; if (TWO) TWO_ADD else CALL }
-	 else ADD.  */
-      gimple_seq then_seq = p.two_compute;
-      gimple *last = gimple_seq_last_stmt (then_seq);
-      insert_if_else (p.after, p.across, then_seq, p.add);
-      insert_if_else (last, p.two, p.two_add, p.call);
-    }
+    branch_to_call (p);
   loop_optimizer_finalize ();
   m_active = false;
   return inserted;

@@ -144,6 +144,16 @@ tree memprof_address_base (tree address, HOST_WIDE_INT *offset);
    address (modulo 2^64).  */
 bool memprof_address_constant (tree t, HOST_WIDE_INT *value);
 
+/* A loop exit's count of a run of MADE accesses STRIDE bytes apart from
+   FIRST to LAST (its last byte, FIRST + MADE * STRIDE - 1; loop_counts.cc),
+   as one asm goto: when the run lies in one granule, or in two and
+   STRIDE is a power of two at most a granule, it adds to their counters
+   (BASE the shadow base); otherwise it jumps to CALL_LABEL, where
+   __memprof_count_strided counts the run.  Its statement must end its
+   basic block, with an edge to CALL_LABEL's.  */
+gasm *memprof_asm_run_count (tree base, tree first, tree made, tree last,
+			     unsigned HOST_WIDE_INT stride, tree call_label);
+
 /* One granule site of a block: the counter of the granule holding
    VAR + INDEX * SCALE + OFFSET gets STEP added.  */
 struct memprof_asm_site
@@ -247,23 +257,18 @@ private:
     gimple *access;
     class loop *loop;
   };
-  /* A count whose test of one granule against several waits until its
-     computations are in place (finish): the last of them, the test's
-     operand, the call for several and the counter's update for one.  */
+  /* A count whose asm goto waits until its computations are in place
+     (finish) for its block to end there: the asm (counting a run of one
+     or two granules), the label it jumps to for more, and the call.  */
   struct pending_count
   {
-    gimple *after;
-    tree across;
+    gasm *count;
+    tree call_label;
     gcall *call;
-    gimple_seq add;
-    /* Null, or the run across exactly two granules: the computations
-       of the test, its operand and the two counters' updates.  */
-    gimple_seq two_compute;
-    tree two;
-    gimple_seq two_add;
   };
   bool build_count (const strided_count &c, tree start, tree shadow_base,
 		    gimple_seq *seq, pending_count *p);
+  static void branch_to_call (const pending_count &p);
   bool m_active = false;
   auto_vec<loop_shape> m_loops; /* By loop number.  */
   auto_vec<edge> m_exits;
