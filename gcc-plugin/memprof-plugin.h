@@ -93,6 +93,8 @@ tree memprof_count_strided_function (); /* __memprof_count_strided.  */
 /* void MEMPROF_LINK_CHECK_SYMBOL (void), or MEMPROF_HISTOGRAM_LINK_CHECK_SYMBOL
    in histogram mode: the one strong reference.  */
 tree memprof_link_check_function ();
+/* void MEMPROF_SET_PROFILE_DIR_SYMBOL (const char *), weak.  */
+tree memprof_set_profile_dir_function ();
 /* The root table for PLUGIN_REGISTER_GGC_ROOTS.  */
 extern const struct ggc_root_tab memprof_gc_roots[];
 

@@ -10,7 +10,11 @@
      directives when PLUGIN_FINISH_UNIT runs: a weak reference made here
      would come out strong.)
    - with dir=DIR, a weak __memprof_profile_dir holding DIR, read by the
-     runtime when it opens the profile.  */
+     runtime when it opens the profile, and a call passing DIR to the
+     runtime in the constructor: a program linked with a version script
+     that makes its symbols local hides the variable from the runtime
+     (Debian's lua5.4 does), and its profile went to the working
+     directory instead.  */
 
 #include "gcc-headers.h"
 #include "memprof-plugin.h"
@@ -21,6 +25,27 @@ emit_constructor ()
   tree body = NULL_TREE;
   append_to_statement_list
     (build_call_expr (memprof_link_check_function (), 0), &body);
+  if (const char *dir = memprof_opts.profile_dir)
+    {
+      /* if (&__memprof_set_profile_dir) __memprof_set_profile_dir (DIR);
+	 a weak reference: linked without the runtime, the link check
+	 stays the one undefined symbol.  */
+      tree fn = memprof_set_profile_dir_function ();
+      tree call = build_call_expr (fn, 1, build_string_literal
+						(strlen (dir) + 1, dir));
+      tree there = build2 (NE_EXPR, boolean_type_node,
+			   build_fold_addr_expr (fn),
+			   build_int_cst (build_pointer_type (TREE_TYPE (fn)),
+					  0));
+      append_to_statement_list (build3 (COND_EXPR, void_type_node, there,
+					call, NULL_TREE),
+				&body);
+      /* GCC has written its .weak directives (the top of the file).  */
+      fputs ("\t.weak\t", asm_out_file);
+      assemble_name (asm_out_file,
+		     IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)));
+      putc ('\n', asm_out_file);
+    }
   /* The pass runs on the new function at once (the symbol table is
      finished); it has nothing to count, but keep it out all the same.  */
   memprof_emitting_module_ctor = true;

@@ -20,6 +20,7 @@ static tree memcpy_fn;
 static tree memmove_fn;
 static tree memset_fn;
 static tree count_strided_fn;
+static tree set_profile_dir_fn;
 
 const struct ggc_root_tab memprof_gc_roots[] = {
   MEMPROF_ROOT (shadow_base),
@@ -30,6 +31,7 @@ const struct ggc_root_tab memprof_gc_roots[] = {
   MEMPROF_ROOT (memmove_fn),
   MEMPROF_ROOT (memset_fn),
   MEMPROF_ROOT (count_strided_fn),
+  MEMPROF_ROOT (set_profile_dir_fn),
   LAST_GGC_ROOT_TAB
 };
 
@@ -196,6 +198,21 @@ memprof_range_function (enum built_in_function code)
       *slot = external_function (name, TREE_TYPE (builtin));
     }
   return *slot;
+}
+
+tree
+memprof_set_profile_dir_function ()
+{
+  /* Weak like the others; called from the constructor, compiled after
+     GCC has written its .weak directives, so module_ctor.cc writes this
+     one itself.  */
+  if (!set_profile_dir_fn)
+    set_profile_dir_fn
+      = external_function (MEMPROF_SET_PROFILE_DIR_SYMBOL,
+			   build_function_type_list (void_type_node,
+						     const_ptr_type_node,
+						     NULL_TREE));
+  return set_profile_dir_fn;
 }
 
 tree

@@ -142,13 +142,41 @@ expand_pattern (const char *pattern, char *out, size_t size)
   out[len] = 0;
 }
 
+// The directories the units' constructors passed (-fheapprof=DIR):
+// the main program's first, and the first of a library's, copied (a
+// library may be unloaded before the profile is written).
+struct RegisteredDir
+{
+  bool set;
+  char path[4096];
+};
+RegisteredDir program_dir, library_dir;
+SpinLock registered_dir_lock;
+
+// Whether the code at PC is the main program's.
+bool
+in_main_program (const void *pc)
+{
+  Dl_info at, program;
+  return dladdr (pc, &at) && dladdr ((void *) getauxval (AT_ENTRY), &program)
+         && at.dli_fbase == program.dli_fbase;
+}
+
+// Where profiles go: MEMPROF_OPTIONS' profile_dir, else -fheapprof's
+// DIR (the main program's before a library's; the exported variable of
+// units from before the constructors passed it), else the working
+// directory.
 const char *
 profile_directory ()
 {
   if (flags.profile_dir[0])
     return flags.profile_dir;
+  if (program_dir.set)
+    return program_dir.path;
   if (__memprof_profile_dir && __memprof_profile_dir[0])
     return __memprof_profile_dir;
+  if (library_dir.set)
+    return library_dir.path;
   return ".";
 }
 
@@ -715,6 +743,24 @@ __memprof_runtime_v1_histogram_missing__link_with_fheapprof (void)
 {
   full_init (0, nullptr, nullptr);
   histogram_note_histogram_unit ();
+}
+
+// Each unit compiled with -fheapprof=DIR passes DIR from its constructor
+// (abi.h): the first of the main program's units and the first of the
+// libraries' are kept.
+MEMPROF_EXPORT void
+__memprof_set_profile_dir (const char *dir)
+{
+  size_t n = dir ? internal_strlen (dir) : 0;
+  if (n == 0 || n >= sizeof program_dir.path)
+    return;
+  RegisteredDir &slot = in_main_program (__builtin_return_address (0))
+                          ? program_dir : library_dir;
+  LockGuard g (registered_dir_lock);
+  if (slot.set)
+    return;
+  internal_memcpy (slot.path, dir, n + 1);
+  slot.set = true;
 }
 
 MEMPROF_EXPORT int

@@ -68,6 +68,12 @@
 /* Weak, NUL-terminated char array emitted by the plugin when
    -fplugin-arg-memprof-dir=DIR (or -fheapprof=DIR) was given.  */
 #define MEMPROF_PROFILE_DIR_SYMBOL "__memprof_profile_dir"
+/* void f (const char *dir): called with DIR by the constructor of every
+   unit compiled with a directory, after the link check (and referenced
+   as strongly).  The symbol above is found only while the program
+   exports it; a version script with "local: *;" hides it, and the
+   directory would be lost without a word.  */
+#define MEMPROF_SET_PROFILE_DIR_SYMBOL "__memprof_set_profile_dir"
 /* Callback mode (-fplugin-arg-memprof-callbacks): void f (uintptr_t addr).  */
 #define MEMPROF_LOAD_CALLBACK "__memprof_load"
 #define MEMPROF_STORE_CALLBACK "__memprof_store"
@@ -94,6 +100,7 @@ extern uintptr_t __memprof_histogram_shadow_base;
 void __memprof_init (void);
 void __memprof_runtime_v1_missing__link_with_fheapprof (void);
 void __memprof_runtime_v1_histogram_missing__link_with_fheapprof (void);
+void __memprof_set_profile_dir (const char *dir);
 void __memprof_hist_load (uintptr_t addr);
 void __memprof_hist_store (uintptr_t addr);
 void *__memprof_hist_memcpy (void *dst, const void *src, size_t n);
