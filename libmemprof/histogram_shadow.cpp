@@ -5,6 +5,7 @@
 #include "internal.h"
 #include "memprof/abi.h"
 #include "memprof/range_access.h"
+#include "runtime.h"
 
 #include <errno.h>
 #include <sys/mman.h>
@@ -76,12 +77,8 @@ histogram_note_histogram_unit ()
   void *base = map_memory (kHistogramShadowSize, true);
   if (!base)
     {
-      report ("memprof: cannot reserve %lu TiB of histogram shadow memory: "
-              "%s%s",
-              (unsigned long) (kHistogramShadowSize >> 40),
-              error_string (errno),
-              errno == ENOMEM ? " (is 'ulimit -v' set?)" : "");
-      _exit (1);
+    reservation_failed ("histogram shadow memory", kHistogramShadowSize,
+                        errno);
     }
   madvise (base, kHistogramShadowSize, MADV_NOHUGEPAGE);
   madvise (base, kHistogramShadowSize, MADV_DONTDUMP);

@@ -617,10 +617,41 @@ advance_epoch ()
     retire_other_epochs (e);
 }
 
-// Like the sanitizers: one line naming what could not be reserved, then
-// exit status 1 before the program runs.  _exit, since nothing of the
-// runtime (nor perhaps of libc) is ready for atexit handlers yet.
-[[noreturn]] static void
+// Valgrind cannot give its client terabytes of address space (the
+// mmap fails with EINVAL); the libraries it preloads, mapped already
+// when the first malloc comes (perhaps before the environment is set),
+// say it is there.
+static bool
+under_valgrind ()
+{
+  int fd = sys_open ("/proc/self/maps", O_RDONLY, 0);
+  if (fd < 0)
+    return false;
+  static const char kMark[] = "/vgpreload_";
+  constexpr size_t kMarkLen = sizeof kMark - 1;
+  char buf[4096 + kMarkLen];
+  size_t kept = 0;
+  bool found = false;
+  long n;
+  // Each read keeps the last few bytes of the one before, so a name
+  // across two reads is found.
+  while (!found && (n = sys_read (fd, buf + kept, sizeof buf - kept)) > 0)
+    {
+      size_t len = kept + (size_t) n;
+      for (size_t i = 0; i + kMarkLen <= len && !found; i++)
+        found = internal_strncmp (buf + i, kMark, kMarkLen) == 0;
+      kept = len < kMarkLen ? len : kMarkLen;
+      internal_memmove (buf, buf + len - kept, kept);
+    }
+  sys_close (fd);
+  return found;
+}
+
+// Like the sanitizers: one line naming what could not be reserved, and
+// why when we can tell, then exit status 1 before the program runs.
+// _exit, since nothing of the runtime (nor perhaps of libc) is ready
+// for atexit handlers yet.
+void
 reservation_failed (const char *what, uintptr_t bytes, int err)
 {
   char size[32];
@@ -628,9 +659,12 @@ reservation_failed (const char *what, uintptr_t bytes, int err)
     format (size, sizeof size, "%lu TiB", (unsigned long) (bytes >> 40));
   else
     format (size, sizeof size, "%lu GiB", (unsigned long) (bytes >> 30));
+  const char *why = under_valgrind ()
+                      ? " (running under Valgrind, which cannot map that "
+                        "much: run a build without -fheapprof under it)"
+                      : err == ENOMEM ? " (is 'ulimit -v' set?)" : "";
   report ("memprof: cannot reserve %s of %s: %s%s", size, what,
-          error_string (err),
-          err == ENOMEM ? " (is 'ulimit -v' set?)" : "");
+          error_string (err), why);
   _exit (1);
 }
 

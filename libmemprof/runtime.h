@@ -16,6 +16,10 @@ namespace memprof {
 // safe before any constructor and from any thread.  If the kernel
 // refuses the reservations it reports that and exits the process.
 void early_init ();
+// Report that the kernel refused to reserve BYTES of WHAT (errno ERR),
+// with the likely cause, and exit with status 1.
+[[noreturn]] void reservation_failed (const char *what, uintptr_t bytes,
+                                      int err);
 extern bool early_init_done;
 inline void
 ensure_early_init ()
