@@ -218,6 +218,20 @@ scale_record (Site &s, memprof_raw_mib &mib)
       v = base + (upto - s.out[f]);
       s.out[f] = upto;
     }
+  // The live heap's fields are sums over the same sampled blocks: the
+  // same factors, and never more than the record's calibrated totals
+  // (left as sampled, a context could show more blocks live at the peak
+  // than it ever allocated).
+  auto live = [] (uint64_t &v, double g, uint64_t cap) {
+    double x = (double) v * g + 0.5;
+    v = x >= (double) cap ? cap : (uint64_t) x;
+  };
+  live (mib.blocks_at_peak, g_count, mib.alloc_count);
+  live (mib.max_live_blocks, g_count, mib.alloc_count);
+  live (mib.blocks_at_exit, g_count, mib.alloc_count);
+  live (mib.bytes_at_peak, g_bytes, mib.total_size);
+  live (mib.max_live_bytes, g_bytes, mib.total_size);
+  live (mib.bytes_at_exit, g_bytes, mib.total_size);
 }
 
 } // namespace

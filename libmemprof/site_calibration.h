@@ -18,8 +18,10 @@
 // records (one uniform offset per site, cumulative sums rounded), so a
 // record's value is right in expectation and the site's alloc_count sums
 // to N and its total_size to B exactly.  Every record keeps at least one
-// allocation (each stands for at least one real block).  Minima, maxima,
-// timestamps and the live heap fields stay as sampled.  A record whose
+// allocation (each stands for at least one real block).  The live heap
+// fields (at the peak, at most, at exit) are scaled by the same factors,
+// rounded, and capped at the record's calibrated alloc_count and
+// total_size.  Minima, maxima and timestamps stay as sampled.  A record whose
 // site has no tally (or a site holding more records than allocations,
 // only when a dump races other threads' allocations) is left as the
 // sampler weighted it.
