@@ -352,20 +352,20 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
         (unsigned long long) info.version,
         (unsigned long long) info.summary[MEMPROF_SUMMARY_PROFILES]));
       header.push_back (format (
-        "Summary: %llu contexts in %llu functions, %llu blocks, %llu bytes, "
-        "%llu accesses",
-        (unsigned long long) info.summary[MEMPROF_SUMMARY_CONTEXTS],
-        (unsigned long long) info.summary[MEMPROF_SUMMARY_FUNCTIONS],
-        (unsigned long long) info.summary[MEMPROF_SUMMARY_ALLOC_COUNT],
-        (unsigned long long) info.summary[MEMPROF_SUMMARY_TOTAL_SIZE],
-        (unsigned long long) info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]));
+        "Summary: %s contexts from %s allocating functions, %s blocks, "
+        "%s bytes, %s accesses",
+        grouped (info.summary[MEMPROF_SUMMARY_CONTEXTS]).c_str (),
+        grouped (info.summary[MEMPROF_SUMMARY_FUNCTIONS]).c_str (),
+        grouped (info.summary[MEMPROF_SUMMARY_ALLOC_COUNT]).c_str (),
+        grouped (info.summary[MEMPROF_SUMMARY_TOTAL_SIZE]).c_str (),
+        grouped (info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]).c_str ()));
     }
   if (table.peak.known)
-    header.push_back (format ("Peak: %llu bytes live in %llu blocks, %llu ms "
+    header.push_back (format ("Peak: %s bytes live in %s blocks, %s ms "
                               "after the start%s",
-                              (unsigned long long) table.peak.bytes,
-                              (unsigned long long) table.peak.blocks,
-                              (unsigned long long) table.peak.time,
+                              grouped (table.peak.bytes).c_str (),
+                              grouped (table.peak.blocks).c_str (),
+                              grouped (table.peak.time).c_str (),
                               table.num_profiles > 1
                                 ? " (the largest of the runs)" : ""));
   if (table.histogram_mode ())

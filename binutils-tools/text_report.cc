@@ -28,8 +28,7 @@ context_flags (const FieldValues &v)
   return flags;
 }
 
-// 1234567 -> "1,234,567".
-static std::string
+std::string
 grouped (uint64_t v)
 {
   std::string digits = std::to_string (v), out;

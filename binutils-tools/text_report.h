@@ -13,6 +13,9 @@
 
 namespace memprof {
 
+// 1234567 -> "1,234,567", as every count of the text report is shown.
+std::string grouped (uint64_t v);
+
 // Flags of one context ("never accessed", "short-lived", ...).
 std::vector<std::string> context_flags (const FieldValues &v);
 

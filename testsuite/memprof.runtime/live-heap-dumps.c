@@ -51,4 +51,4 @@ main (void)
 /* { dg-final { memprof-profile-count 2 } } */
 /* { dg-final { memprof-record fn=site<first_batch alloc_count==5 blocks_at_exit==5 bytes_at_exit==500 max_live_blocks==5 max_live_bytes==500 blocks_at_peak==5 bytes_at_peak==500 } } */
 /* { dg-final { memprof-record fn=site<second_batch alloc_count==3 blocks_at_exit==3 bytes_at_exit==300 max_live_blocks==3 max_live_bytes==300 blocks_at_peak==3 bytes_at_peak==300 } } */
-/* { dg-final { memprof-dump-scan {^Peak: 600 bytes live in 6 blocks, [0-9]+ ms after the start \(the largest of the runs\)$} } } */
+/* { dg-final { memprof-dump-scan {^Peak: 600 bytes live in 6 blocks, [0-9,]+ ms after the start \(the largest of the runs\)$} } } */

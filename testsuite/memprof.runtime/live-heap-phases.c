@@ -50,4 +50,4 @@ main (void)
 /* { dg-final { memprof-record fn=phase_one_block<main alloc_count==100 bytes_at_peak==104857600 blocks_at_peak==100 max_live_bytes==104857600 max_live_blocks==100 bytes_at_exit==0 blocks_at_exit==0 } } */
 /* { dg-final { memprof-record fn=phase_two_block<main alloc_count==30 bytes_at_peak==0 blocks_at_peak==0 max_live_bytes==31457280 max_live_blocks==30 bytes_at_exit==10485760 blocks_at_exit==10 } } */
 /* { dg-final { memprof-record fn=small_block<main alloc_count==1000 bytes_at_peak==48000 blocks_at_peak==1000 max_live_bytes==48000 max_live_blocks==1000 bytes_at_exit==48000 blocks_at_exit==1000 } } */
-/* { dg-final { memprof-dump-scan {^Peak: 104905600 bytes live in 1100 blocks, [0-9]+ ms after the start$} } } */
+/* { dg-final { memprof-dump-scan {^Peak: 104,905,600 bytes live in 1,100 blocks, [0-9,]+ ms after the start$} } } */
