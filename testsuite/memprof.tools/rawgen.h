@@ -58,6 +58,18 @@ rawgen_alloc (uint64_t size, uint64_t accesses, uint64_t lifetime,
   m->num_same_dealloc_cpu = 1;
 }
 
+/* Further u64 metadata entries (MEMPROF_META_*) rawgen_write adds.  */
+static uint32_t rawgen_meta_tags[16];
+static uint64_t rawgen_meta_values[16];
+static int rawgen_nmeta;
+
+static void
+rawgen_meta (uint32_t tag, uint64_t value)
+{
+  rawgen_meta_tags[rawgen_nmeta] = tag;
+  rawgen_meta_values[rawgen_nmeta++] = value;
+}
+
 static FILE *rawgen_out;
 static uint64_t rawgen_pos;
 
@@ -158,12 +170,12 @@ rawgen_write (const char *path)
   struct memprof_raw_header h;
   memset (&h, 0, sizeof h);
   rawgen_put (&h, sizeof h);
-  /* Metadata: executable and pid.  */
+  /* Metadata: executable and pid, and those of rawgen_meta.  */
   h.metadata_offset = rawgen_pos;
   char exe[512];
   ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
   exe[n > 0 ? n : 0] = 0;
-  rawgen_u64 (2);
+  rawgen_u64 (2 + rawgen_nmeta);
   uint32_t tl[2] = { MEMPROF_META_EXECUTABLE, (uint32_t) strlen (exe) };
   rawgen_put (tl, 8);
   rawgen_put (exe, tl[1]);
@@ -171,6 +183,12 @@ rawgen_write (const char *path)
   uint32_t tp[2] = { MEMPROF_META_PID, 8 };
   rawgen_put (tp, 8);
   rawgen_u64 ((uint64_t) getpid ());
+  for (int i = 0; i < rawgen_nmeta; i++)
+    {
+      uint32_t tv[2] = { rawgen_meta_tags[i], 8 };
+      rawgen_put (tv, 8);
+      rawgen_u64 (rawgen_meta_values[i]);
+    }
   h.segment_offset = rawgen_pos;
   rawgen_u64 (rawgen_nsegs);
   for (int i = 0; i < rawgen_nsegs; i++)
