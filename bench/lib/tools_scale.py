@@ -84,8 +84,8 @@ def run(bench, source):
         os.unlink(json_out)
         head = subprocess.run([bench.dump_tool, "--top=1", out],
                               stdout=subprocess.PIPE, text=True).stdout
-        m = re.search(r"Summary: (\d+) contexts", head)
-        entry["contexts"] = int(m.group(1)) if m else None
+        m = re.search(r"Summary: ([\d,]+) contexts", head)
+        entry["contexts"] = int(m.group(1).replace(",", "")) if m else None
         if entry["contexts"] != entry["expected_contexts"]:
             raise RuntimeError("the merged profile holds %s contexts, not %d"
                                % (entry["contexts"],
