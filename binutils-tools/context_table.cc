@@ -25,6 +25,7 @@ position_key (const Frame &f)
       k += '\x1f';
       num (f.address);
       k += f.folded ? 'r' : '-';
+      k += f.cut ? 'c' : '-';
       return k;
     }
   k += f.function;
@@ -36,6 +37,7 @@ position_key (const Frame &f)
   num (f.discriminator);
   k += f.inlined ? 'i' : 'n';
   k += f.folded ? 'r' : '-';
+  k += f.cut ? 'c' : '-';
   return k;
 }
 
@@ -278,9 +280,9 @@ static int
 compare_frames (const Frame &a, const Frame &b)
 {
   auto ta = std::tie (a.function, a.file, a.line, a.column, a.discriminator,
-                      a.inlined, a.folded, a.module, a.address);
+                      a.inlined, a.folded, a.cut, a.module, a.address);
   auto tb = std::tie (b.function, b.file, b.line, b.column, b.discriminator,
-                      b.inlined, b.folded, b.module, b.address);
+                      b.inlined, b.folded, b.cut, b.module, b.address);
   return ta < tb ? -1 : tb < ta ? 1 : 0;
 }
 

@@ -28,6 +28,9 @@ struct Frame
   // A recursion was folded into this frame (raw_format.h): it stands for
   // every later activation of its call site in the captured stack.
   bool folded = false;
+  // The stack was cut after this frame at the runtime's stack_depth: the
+  // callers further out were not recorded (raw_format.h).
+  bool cut = false;
   std::string module;           // Path of the module holding the code.
   uint64_t address = 0;         // Link-time address inside MODULE.
 };

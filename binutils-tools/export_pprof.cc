@@ -187,7 +187,7 @@ write_pprof (FILE *out, const ContextTable &table,
   auto function_id = [&] (const Frame &f) {
     std::string name = frame_export_name (f);
     std::string system_name
-      = f.function.empty () ? name : f.function + folded_mark (f);
+      = f.function.empty () ? name : f.function + frame_marks (f);
     auto key = std::make_tuple (name, system_name, f.file);
     // Ids count from 1 in order of first use; one lookup inserts or finds.
     auto ins = function_ids.emplace (key, function_ids.size () + 1);

@@ -31,23 +31,26 @@ frame_function_name (const Frame &f)
                  f.module.empty () ? "an unknown module" : f.module.c_str ());
 }
 
-const char *
-folded_mark (const Frame &f)
+std::string
+frame_marks (const Frame &f)
 {
-  return f.folded ? " [recursion folded]" : "";
+  std::string s = f.folded ? " [recursion folded]" : "";
+  if (f.cut)
+    s += " [stack cut here]";
+  return s;
 }
 
 std::string
 frame_export_name (const Frame &f)
 {
-  return frame_function_name (f) + folded_mark (f);
+  return frame_function_name (f) + frame_marks (f);
 }
 
 std::string
 frame_text (const Frame &f)
 {
   std::string s = frame_function_name (f);
-  const char *folded = folded_mark (f);
+  std::string folded = frame_marks (f);
   if (f.function.empty ())
     return s + folded;
   if (!f.file.empty ())

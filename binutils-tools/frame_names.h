@@ -17,8 +17,10 @@ std::string demangle (const std::string &name);
 // was not symbolized.
 std::string frame_function_name (const Frame &f);
 
-// " [recursion folded]" for a frame a recursion was folded into, else "".
-const char *folded_mark (const Frame &f);
+// " [recursion folded]" for a frame a recursion was folded into, and
+// " [stack cut here]" for the last frame of a stack cut at stack_depth;
+// else "".
+std::string frame_marks (const Frame &f);
 
 // The frame's name in the exports (pprof, DHAT, folded stacks):
 // frame_function_name, with " [recursion folded]" for a frame a

@@ -400,6 +400,7 @@ private:
     uint64_t frame_flags = c.uleb ("frame table");
     f.inlined = frame_flags & 1;
     f.folded = (frame_flags & 2) != 0;
+    f.cut = (frame_flags & 4) != 0;
     f.module = string_at (c.uleb ("frame table"));
     f.address = c.uleb ("frame table");
     auto fl = function_lines_.find (id);

@@ -114,7 +114,8 @@ write_indexed (const ContextTable &table)
         frames.uleb (f.line);
         frames.uleb (f.column);
         frames.uleb (f.discriminator);
-        frames.uleb ((f.inlined ? 1 : 0) | (f.folded ? 2 : 0));
+        frames.uleb ((f.inlined ? 1 : 0) | (f.folded ? 2 : 0)
+                     | (f.cut ? 4 : 0));
         frames.uleb (strings.id (f.module));
         frames.uleb (f.address);
         if (f.function_line)

@@ -114,13 +114,14 @@ frame_json (const Frame &f)
 {
   return format ("{\"function\": %s, \"file\": %s, \"line\": %llu, "
                  "\"column\": %llu, \"discriminator\": %llu, "
-                 "\"inlined\": %s, \"folded\": %s, \"module\": %s, "
-                 "\"address\": \"0x%llx\"}",
+                 "\"inlined\": %s, \"folded\": %s, \"cut\": %s, "
+                 "\"module\": %s, \"address\": \"0x%llx\"}",
                  json_string (f.function).c_str (),
                  json_string (f.file).c_str (), (unsigned long long) f.line,
                  (unsigned long long) f.column,
                  (unsigned long long) f.discriminator,
                  f.inlined ? "true" : "false", f.folded ? "true" : "false",
+                 f.cut ? "true" : "false",
                  json_string (f.module).c_str (),
                  (unsigned long long) f.address);
 }

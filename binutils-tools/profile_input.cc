@@ -159,9 +159,11 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       for (uint64_t k = 0; k < st.frames; k++)
         {
           uint64_t pc = st.pc (k);
-          bool folded = st.folded (k);
-          // A folded frame is a frame of its own: keyed with its flag.
-          uint64_t key = folded ? pc | MEMPROF_RAW_PC_RECURSION_FOLDED : pc;
+          bool folded = st.folded (k), cut = st.cut (k);
+          // A folded or cut frame is a frame of its own: keyed with its
+          // flags.
+          uint64_t key = pc | (folded ? MEMPROF_RAW_PC_RECURSION_FOLDED : 0)
+                         | (cut ? MEMPROF_RAW_PC_STACK_CUT : 0);
           PcFrames *ids;
           bool fresh;
           if (closed_modules)
@@ -183,6 +185,9 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
               // The innermost frame holds the recursive call itself.
               if (folded && !frames.empty ())
                 frames.front ().folded = true;
+              // The outermost frame is where the stack stops.
+              if (cut && !frames.empty ())
+                frames.back ().cut = true;
               for (const Frame &f : frames)
                 ids->ids.push_back (table.intern_frame (f));
               ids->type = site_type (sym, *map, pc, st.generation, frames,

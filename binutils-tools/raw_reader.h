@@ -43,15 +43,20 @@ public:
     // Module generation it was recorded in (version 2; else 0):
     // raw_format.h says how it picks a PC's segment.
     uint64_t generation;
-    // Frame K's address, and whether a recursion was folded into it
-    // (the flag bit of version 3, raw_format.h).
+    // Frame K's address, whether a recursion was folded into it (the
+    // flag bit of version 3, raw_format.h), and whether the stack was
+    // cut after it (version 4).
     uint64_t pc (uint64_t k) const
     {
-      return load_u64le (pcs + 8 * k) & ~MEMPROF_RAW_PC_RECURSION_FOLDED;
+      return load_u64le (pcs + 8 * k) & ~MEMPROF_RAW_PC_FLAGS;
     }
     bool folded (uint64_t k) const
     {
       return (load_u64le (pcs + 8 * k) & MEMPROF_RAW_PC_RECURSION_FOLDED) != 0;
+    }
+    bool cut (uint64_t k) const
+    {
+      return (load_u64le (pcs + 8 * k) & MEMPROF_RAW_PC_STACK_CUT) != 0;
     }
   };
 

@@ -80,7 +80,7 @@ frame0 (const memprof_raw_mib &mib)
 {
   const uintptr_t *pcs;
   uint32_t n = depot_get ((uint32_t) mib.stack_id, &pcs);
-  return n ? pcs[0] & ~MEMPROF_RAW_PC_RECURSION_FOLDED : 0;
+  return n ? pcs[0] & ~MEMPROF_RAW_PC_FLAGS : 0;
 }
 
 void

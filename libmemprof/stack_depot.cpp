@@ -194,7 +194,7 @@ depot_retire (bool (*in_module) (uintptr_t pc, void *arg), void *arg,
       if ((s->depth & kRetired) || s->generation >= generation)
         continue;
       for (uint32_t i = 0; i < s->depth; i++)
-        if (in_module (s->pcs[i] & ~MEMPROF_RAW_PC_RECURSION_FOLDED, arg))
+        if (in_module (s->pcs[i] & ~MEMPROF_RAW_PC_FLAGS, arg))
           {
             __atomic_or_fetch (&s->depth, kRetired, __ATOMIC_RELEASE);
             retired++;

@@ -27,8 +27,12 @@ void
 print_frame (uint32_t i, uintptr_t pc)
 {
   const char *folded = (pc & MEMPROF_RAW_PC_RECURSION_FOLDED)
-                         ? " [recursion folded]" : "";
-  pc &= ~MEMPROF_RAW_PC_RECURSION_FOLDED;
+                         ? (pc & MEMPROF_RAW_PC_STACK_CUT
+                              ? " [recursion folded] [stack cut here]"
+                              : " [recursion folded]")
+                         : pc & MEMPROF_RAW_PC_STACK_CUT
+                             ? " [stack cut here]" : "";
+  pc &= ~MEMPROF_RAW_PC_FLAGS;
   Dl_info info;
   if (dladdr ((void *) pc, &info) && info.dli_fname)
     {

@@ -362,12 +362,18 @@ walk (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt,
 }
 
 // The depot id of the walked frames PCS[0..N), folded (which changes
-// PCS).
+// PCS).  The walk went up to MAX + 1 frames: when it found that many,
+// the stack is cut to MAX and its last frame says so.
 inline uint32_t
-id_of_frames (uintptr_t *pcs, uint32_t n, PerThread *pt)
+id_of_frames (uintptr_t *pcs, uint32_t n, uint32_t max, PerThread *pt)
 {
+  bool cut = n > max;
+  if (cut)
+    n = max;
   if (flags.fold_recursion)
     n = fold_recursion (pcs, n);
+  if (UNLIKELY (cut))
+    pcs[n - 1] |= MEMPROF_RAW_PC_STACK_CUT;
   return depot_put (pcs, n, pt);
 }
 
@@ -378,9 +384,9 @@ constexpr uint32_t kMaxDepth = 256;
 MEMPROF_NOINLINE uint32_t
 plain_id (uintptr_t frame, uint32_t max, PerThread *pt)
 {
-  uintptr_t pcs[kMaxDepth];
-  uint32_t n = walk<false> (entry_state (frame), pcs, max, pt, nullptr);
-  return id_of_frames (pcs, n, pt);
+  uintptr_t pcs[kMaxDepth + 1];
+  uint32_t n = walk<false> (entry_state (frame), pcs, max + 1, pt, nullptr);
+  return id_of_frames (pcs, n, max, pt);
 }
 
 // The id of the stack from FRAME, walked and kept in SET (the walks of
@@ -397,12 +403,12 @@ walk_and_keep (uintptr_t frame, uint32_t max, PerThread *pt,
   PairLog log = { &c.ring[start % StackCache::kRing], frame, 0, true,
                   nullptr };
   log.step (frame + 8, s.pc, frame, s.bp);
-  uintptr_t pcs[kMaxDepth];
-  uint32_t n = walk<true> (s, pcs, max, pt, &log);
+  uintptr_t pcs[kMaxDepth + 1];
+  uint32_t n = walk<true> (s, pcs, max + 1, pt, &log);
   log.drop_pending ();
   // The pairs written over are no other walk's from now on.
   c.head = start + log.n;
-  uint32_t id = id_of_frames (pcs, n, pt);
+  uint32_t id = id_of_frames (pcs, n, max, pt);
   if (log.fits && id)
     {
       w.frame = frame;

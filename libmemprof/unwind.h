@@ -19,7 +19,8 @@ uint32_t unwind_stack (uintptr_t frame, uintptr_t *pcs, uint32_t max,
                        PerThread *pt);
 
 // The depot id of the allocation stack from FRAME (as unwind_stack
-// walks it, stack_depth frames at most), folded unless
+// walks it, stack_depth frames at most, the last one flagged
+// MEMPROF_RAW_PC_STACK_CUT when the stack goes on), folded unless
 // fold_recursion=0: the context of the allocation.  PT (may be null)
 // holds the calling thread's caches; with it, and stack_cache on, a
 // repeated stack costs a check of the stack words its walk read

@@ -30,8 +30,10 @@
    FRAMES     frames, each: uleb function string id (0 = not symbolized),
               uleb file id, uleb line, uleb column, uleb discriminator,
               uleb flags (bit 0: inlined into the next frame out; bit 1:
-              a recursion was folded into this frame, raw_format.h --
-              a flag a reader may ignore, so no new version), uleb
+              a recursion was folded into this frame, raw_format.h;
+              bit 2: the stack was cut after this frame at stack_depth,
+              its callers not recorded -- flags a reader may ignore, so
+              no new version), uleb
               module string id, uleb address (link-time, in the module).
               A frame id is the frame's offset within the section.
    STACKS     stacks, each: uleb n, then n frame ids, innermost first

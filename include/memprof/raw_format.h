@@ -29,9 +29,12 @@
                  a frame that stands for a folded recursion: the same
                  return address occurred again further in and those
                  occurrences, with the frames between them (the
-                 recursive cycle), were left out; the address is the pc
-                 with that bit cleared (user-space addresses never have
-                 it set).
+                 recursive cycle), were left out; bit 62
+                 (MEMPROF_RAW_PC_STACK_CUT, version 4 on) marks the last
+                 frame of a stack cut at stack_depth frames, whose
+                 callers were not recorded.  The address is the pc with
+                 both bits cleared (user-space addresses never have
+                 them set).
      histograms  (histogram mode only: HISTOGRAM_OFFSET non-zero)
                  u64 count, then COUNT entries
                    { u64 stack_id; u64 num_slots; u64 slot[num_slots] }
@@ -83,10 +86,16 @@
 
 /* File bytes 81 'g' 'm' 'p' 'r' 'a' 'w' ff.  */
 #define MEMPROF_RAW_MAGIC UINT64_C (0xff776172706d6781)
-#define MEMPROF_RAW_VERSION 3
+#define MEMPROF_RAW_VERSION 4
 
 /* Flag bit of a stored pc (version 3 on): recursion folded here.  */
 #define MEMPROF_RAW_PC_RECURSION_FOLDED (UINT64_C (1) << 63)
+/* Flag bit of a stored pc (version 4 on): the last frame of a stack the
+   walk stopped at stack_depth; its callers were not recorded.  */
+#define MEMPROF_RAW_PC_STACK_CUT (UINT64_C (1) << 62)
+/* Every flag bit of a stored pc.  */
+#define MEMPROF_RAW_PC_FLAGS \
+  (MEMPROF_RAW_PC_RECURSION_FOLDED | MEMPROF_RAW_PC_STACK_CUT)
 
 /* Default name pattern of a raw profile inside the profile directory:
    %e executable base name, %p pid, %h host name.  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """same-contexts.py A.json B.json: whether two `memprof-dump --json`
 profiles of one program hold the same contexts, frame for frame (module,
-address, function, line, folded mark), with the same allocation counts,
+address, function, line, folded and cut marks), with the same allocation counts,
 bytes and access counts.  Times and CPUs are not compared.
 Exit 0 the same, 1 different (the first difference on stdout), 2 bad
 arguments or JSON."""
@@ -10,7 +10,7 @@ import json
 import sys
 
 FRAME_KEYS = ("module", "address", "function", "file", "line", "inlined",
-              "folded")
+              "folded", "cut")
 COUNT_KEYS = ("alloc_count", "total_size", "min_size", "max_size",
               "total_access_count")
 
