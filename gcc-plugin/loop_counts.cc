@@ -505,22 +505,25 @@ memprof_loop_counts::needs_shadow_base () const
    current iteration's when C.before_exit_test) and the call
    __memprof_count_strided (FIRST, MADE, STRIDE).  A loop's run usually
    lies in one granule (short loops, short strings), often in two (a
-   short string crossing a boundary): one asm statement
-   (memprof_asm_run_count) adds to their counters right there, and
-   answers whether the run needs the call instead:
+   short string crossing a boundary): one asm goto
+   (memprof_asm_run_count) adds to their counters right there, and jumps
+   to the call only for a run across more:
 
-     NEED = asm (counter[FIRST >> 6] += MADE, or the two granules' shares);
-     if (NEED)
-       __memprof_count_strided (FIRST, MADE, STRIDE);
+     asm goto (counter[FIRST >> 6] += MADE, or the two granules' shares,
+               else goto CALL);
+     ...
+   CALL:
+     __memprof_count_strided (FIRST, MADE, STRIDE);  (then back)
 
    The test and the adds are one instruction for the RTL passes: as
    GIMPLE (an if, an else and a nested if per count, at every exit of
    every counted loop) they took about a quarter of the compile time
    the instrumentation costs (bench/README.md, "Targets").  Histogram
    mode's saturating 8-byte slots always take the call.  The
-   computations are appended to *SEQ; so is the whole count, unless the
-   call may be needed: then true, with the asm's answer and the call in
-   *P (the branch is made once SEQ is in place).  */
+   computations are appended to *SEQ, and so is the whole count when it
+   needs no test; else true, with the asm goto (appended too), its label
+   and the call in *P (branch_to_call ends the asm's block once SEQ is
+   in place).  */
 bool
 memprof_loop_counts::build_count (const strided_count &c, tree start,
 				  tree shadow_base, gimple_seq *seq,

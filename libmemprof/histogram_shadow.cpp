@@ -76,10 +76,8 @@ histogram_note_histogram_unit ()
     return;
   void *base = map_memory (kHistogramShadowSize, true);
   if (!base)
-    {
     reservation_failed ("histogram shadow memory", kHistogramShadowSize,
                         errno);
-    }
   madvise (base, kHistogramShadowSize, MADV_NOHUGEPAGE);
   madvise (base, kHistogramShadowSize, MADV_DONTDUMP);
   __atomic_store_n (&__memprof_histogram_shadow_base, (uintptr_t) base,
