@@ -1,5 +1,6 @@
 // The field report of memprof-dump --fields, and the layouts' lookup.
 #include "field_report.h"
+#include "text_report.h"
 
 #include "diag.h"
 #include "frame_names.h"
@@ -169,9 +170,9 @@ write_fields_report (FILE *out, const std::vector<std::string> &header,
       uint64_t blocks = 0;
       for (const Context *c : e.contexts)
         blocks += c->fields[F_alloc_count];
-      std::fprintf (out, "objects:     %llu in %llu blocks%s%s\n",
+      std::fprintf (out, "objects:     %llu in %s%s%s\n",
                     (unsigned long long) e.report.objects,
-                    (unsigned long long) blocks,
+                    counted (blocks, "block", "blocks").c_str (),
                     e.report.folded ? " (arrays: slots folded per object)"
                                     : "",
                     by_type ? format (" from %zu contexts",

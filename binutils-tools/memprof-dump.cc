@@ -370,10 +370,11 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
         grouped (info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]).c_str ()));
     }
   if (table.peak.known)
-    header.push_back (format ("Peak: %s bytes live in %s blocks, %s ms "
+    header.push_back (format ("Peak: %s bytes live in %s, %s ms "
                               "after the start%s",
                               grouped (table.peak.bytes).c_str (),
-                              grouped (table.peak.blocks).c_str (),
+                              counted (table.peak.blocks, "block",
+                                       "blocks").c_str (),
                               grouped (peak_time (table.peak.time,
                                                   run.duration_ms)).c_str (),
                               table.num_profiles > 1

@@ -41,6 +41,12 @@ grouped (uint64_t v)
   return out;
 }
 
+std::string
+counted (uint64_t v, const char *one, const char *many)
+{
+  return grouped (v) + " " + (v == 1 ? one : many);
+}
+
 
 void
 write_text_report (FILE *out, const std::vector<std::string> &header_lines,
@@ -57,12 +63,12 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       accesses += c->fields[F_total_access_count];
     }
   size_t shown = top && top < records.size () ? top : records.size ();
-  std::fprintf (out,
-                "Total: %s bytes in %s blocks from %s allocation contexts, "
-                "%s accesses\n",
-                grouped (bytes).c_str (), grouped (blocks).c_str (),
-                grouped (records.size ()).c_str (),
-                grouped (accesses).c_str ());
+  std::fprintf (out, "Total: %s in %s from %s, %s\n",
+                counted (bytes, "byte", "bytes").c_str (),
+                counted (blocks, "block", "blocks").c_str (),
+                counted (records.size (), "allocation context",
+                         "allocation contexts").c_str (),
+                counted (accesses, "access", "accesses").c_str ());
   std::fprintf (out, "Sorted by %s%s; showing %zu\n", metric.name.c_str (),
                 metric.ascending ? " (lowest first)" : "", shown);
   for (size_t n = 0; n < shown;)
@@ -72,10 +78,11 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       std::fprintf (out, "\n-------------------- %zu of %zu "
                          "--------------------\n",
                     ++n, records.size ());
-      std::fprintf (out, "bytes:       %s in %s blocks (avg size %.1f, min "
+      std::fprintf (out, "bytes:       %s in %s (avg size %.1f, min "
                          "%s, max %s)\n",
                     grouped (v[F_total_size]).c_str (),
-                    grouped (v[F_alloc_count]).c_str (), average_size (v),
+                    counted (v[F_alloc_count], "block", "blocks").c_str (),
+                    average_size (v),
                     grouped (v[F_min_size]).c_str (),
                     grouped (v[F_max_size]).c_str ());
       std::fprintf (out, "accesses:    %s (%.2f per byte; per block min %s, "
@@ -84,15 +91,14 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     access_density (v),
                     grouped (v[F_min_access_count]).c_str (),
                     grouped (v[F_max_access_count]).c_str ());
-      std::fprintf (out, "live:        %s bytes in %s blocks at the peak; "
-                         "max %s bytes, %s blocks; %s bytes in %s blocks "
-                         "at exit\n",
+      std::fprintf (out, "live:        %s bytes in %s at the peak; "
+                         "max %s bytes, %s; %s bytes in %s at exit\n",
                     grouped (v[F_bytes_at_peak]).c_str (),
-                    grouped (v[F_blocks_at_peak]).c_str (),
+                    counted (v[F_blocks_at_peak], "block", "blocks").c_str (),
                     grouped (v[F_max_live_bytes]).c_str (),
-                    grouped (v[F_max_live_blocks]).c_str (),
+                    counted (v[F_max_live_blocks], "block", "blocks").c_str (),
                     grouped (v[F_bytes_at_exit]).c_str (),
-                    grouped (v[F_blocks_at_exit]).c_str ());
+                    counted (v[F_blocks_at_exit], "block", "blocks").c_str ());
       std::fprintf (out, "lifetime:    avg %.1f ms (min %s, max %s); %s "
                          "lifetime overlaps\n",
                     average_lifetime (v),

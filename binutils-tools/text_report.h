@@ -15,6 +15,8 @@ namespace memprof {
 
 // 1234567 -> "1,234,567", as every count of the text report is shown.
 std::string grouped (uint64_t v);
+// "1 block", "1,024 blocks": V grouped, then ONE when V is 1, else MANY.
+std::string counted (uint64_t v, const char *one, const char *many);
 
 // Flags of one context ("never accessed", "short-lived", ...).
 std::vector<std::string> context_flags (const FieldValues &v);

@@ -6,4 +6,4 @@
 #include "fields-array.c"
 
 /* { dg-final { memprof-record fn=make_items<main total_size==3200 type.size==32 fields(key).accesses>=100 fields(count).accesses>=100 fields(note).accesses==0 fields(note).cold==1 } } */
-/* { dg-final { memprof-fields-scan {^objects: +100 in 1 blocks \(arrays: slots folded per object\)$} } } */
+/* { dg-final { memprof-fields-scan {^objects: +100 in 1 block \(arrays: slots folded per object\)$} } } */

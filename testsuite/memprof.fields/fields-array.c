@@ -38,5 +38,5 @@ main (void)
 /* key: 3 rounds of 100 loads; count: 100 loads and 100 stores; note:
    never (calloc's zeroing is not counted).  */
 /* { dg-final { memprof-record fn=make_items<main alloc_count==1 total_size==3200 type.size==32 fields(key).accesses==300 fields(count).accesses==200 fields(note).accesses==0 fields(note).cold==1 } } */
-/* { dg-final { memprof-fields-scan {^objects: +100 in 1 blocks \(arrays: slots folded per object\)$} } } */
+/* { dg-final { memprof-fields-scan {^objects: +100 in 1 block \(arrays: slots folded per object\)$} } } */
 /* { dg-final { memprof-fields-scan {^suggestion: move the cold fields \(note: 16 bytes\) out of item: its hot fields would take 16 bytes of cache lines per object instead of 32 \(16 saved per object, 1600 over its 100 objects\)$} } } */
