@@ -611,8 +611,16 @@ LayoutFinder::find (const std::string &module, const std::string &name,
           break;
       }
   if (!found)
-    problem.message = format ("no debug info for type %s (%llu bytes)",
-                              name.c_str (), (unsigned long long) size);
+    {
+      /* The plugin names a lambda's closure or an unnamed struct as the
+         front end prints it; the debug information has no such name.  */
+      bool unnamed = name.compare (0, 1, "<") == 0
+                     || name.find ("::<") != std::string::npos;
+      problem.message
+        = format (unnamed ? "type %s (%llu bytes) has no name in the debug info"
+                          : "no debug info for type %s (%llu bytes)",
+                  name.c_str (), (unsigned long long) size);
+    }
   return found > 0;
 }
 

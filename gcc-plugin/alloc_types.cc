@@ -454,10 +454,22 @@ type_decl_name (tree decl)
 	  if (!d.empty ())
 	    return d;
 	}
-      return scope_prefix (DECL_CONTEXT (decl))
-	     + IDENTIFIER_POINTER (DECL_NAME (decl));
+      const char *id = IDENTIFIER_POINTER (DECL_NAME (decl));
+      if (id[0] == '.')
+	/* An anonymous name ("._anon_3": a lambda's closure or an unnamed
+	   struct), which means nothing to a user.  */
+	id = TREE_CODE (TREE_TYPE (decl)) == UNION_TYPE ? "<unnamed union>"
+	     : TREE_CODE (TREE_TYPE (decl)) == ENUMERAL_TYPE ? "<unnamed enum>"
+	     : "<unnamed struct>";
+      return scope_prefix (DECL_CONTEXT (decl)) + id;
     }
-  return scope_prefix (DECL_CONTEXT (decl)) + lang_hooks.dwarf_name (decl, 2);
+  const char *dwarf = lang_hooks.dwarf_name (decl, 2);
+  if (!dwarf || !*dwarf)
+    /* A lambda's closure or an unnamed struct: DWARF names it not at
+       all, the front end as "f()::<lambda(int)>" or "<unnamed struct>",
+       already qualified.  */
+    return lang_hooks.decl_printable_name (decl, 2);
+  return scope_prefix (DECL_CONTEXT (decl)) + dwarf;
 }
 
 /* A type named as its DWARF names it, qualified by its scope: a C struct
