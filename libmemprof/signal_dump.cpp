@@ -172,6 +172,66 @@ dump_from_handler ()
     report ("memprof: cannot write profile from signal handler: %s", why);
 }
 
+// The dump at a deadly signal runs on a stack of its own: the handler
+// may be on the program's alternate signal stack, which libsigsegv (in
+// gawk) makes 16 KiB and SIGSTKSZ 8, while the dump needs about 40.
+// During the dump that stack is also the thread's alternate stack, so
+// a fault inside the dump is delivered there, below the dump's frames,
+// and cannot write over the handler's frames on the program's stack.
+constexpr size_t kDumpStackSize = 128 * 1024;
+void *dump_stack;
+
+void
+dump_on_dump_stack (void *)
+{
+  stack_t program, ours;
+  bool swapped = sigaltstack (nullptr, &program) == 0;
+  if (swapped)
+    {
+      ours.ss_sp = dump_stack;
+      ours.ss_flags = 0;
+      ours.ss_size = kDumpStackSize;
+      swapped = sigaltstack (&ours, nullptr) == 0;
+    }
+  dump_from_handler ();
+  if (swapped)
+    sigaltstack (&program, nullptr);
+}
+
+// Call FN (ARG) with the stack pointer at TOP (16-byte aligned), and
+// come back to this stack.
+MEMPROF_NOINLINE void
+call_on_stack (void (*fn) (void *), void *arg, void *top)
+{
+#if defined(__x86_64__)
+  register void *rdi asm ("rdi") = arg;
+  asm volatile ("mov %%rsp, %%rbx\n\t"
+                "mov %[top], %%rsp\n\t"
+                "call *%[fn]\n\t"
+                "mov %%rbx, %%rsp"
+                : "+r" (rdi)
+                : [fn] "r" (fn), [top] "r" (top)
+                : "rax", "rbx", "rcx", "rdx", "rsi", "r8", "r9", "r10",
+                  "r11", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
+                  "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
+                  "xmm13", "xmm14", "xmm15", "memory", "cc");
+#else
+  (void) top;
+  fn (arg);
+#endif
+}
+
+// The dump at a deadly signal, on the dump stack when there is one.
+void
+dump_at_deadly_signal ()
+{
+  if (dump_stack)
+    call_on_stack (dump_on_dump_stack, nullptr,
+                   (char *) dump_stack + kDumpStackSize);
+  else
+    dump_from_handler ();
+}
+
 void
 on_deadly_signal (int sig)
 {
@@ -198,7 +258,7 @@ on_deadly_signal (int sig)
         }
     }
   if (flags.dump_at_exit && early_init_done)
-    dump_from_handler ();
+    dump_at_deadly_signal ();
   die_by (sig);
 }
 
@@ -344,6 +404,8 @@ signals_init ()
         if (s != dump_signal)
           manage (s);
       use_alternate_stack (&init_thread_alt_stack);
+      // Only the thread that ends the process dumps from a handler.
+      dump_stack = map_memory (kDumpStackSize, false);
       __atomic_store_n (&signals_ready, true, __ATOMIC_RELEASE);
     }
   if (dump_signal)

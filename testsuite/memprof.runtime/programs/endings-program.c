@@ -1,12 +1,15 @@
 /* The program endings.exp runs: ten blocks from before_end (freed) and
    one from live_site (still live), then the ending named by argv[1].
-   (One block of after_event more in thread-overflow.)  */
+   (One block of after_event more in thread-overflow.)  A mode
+   "small-altstack-MODE" is MODE with a small alternate signal stack of
+   the program's.  */
 
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -86,6 +89,21 @@ on_segv (int sig)
   raise (sig);
 }
 
+/* A 16 KiB alternate signal stack, as libsigsegv makes (gawk), with a
+   guard page below it: a handler needing more faults at once instead of
+   writing over whatever lies below.  */
+static int
+small_alt_stack (void)
+{
+  size_t page = 4096, size = 16384;
+  char *m = mmap (0, page + size, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED || mprotect (m, page, PROT_NONE))
+    return -1;
+  stack_t ss = { .ss_sp = m + page, .ss_flags = 0, .ss_size = size };
+  return sigaltstack (&ss, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -100,6 +118,12 @@ main (int argc, char **argv)
   void *live = live_site ();
   __asm__ volatile ("" : : "r"(live) : "memory");
 
+  if (!strncmp (mode, "small-altstack-", 15))
+    {
+      if (small_alt_stack ())
+        return 25;
+      mode += 15;
+    }
   if (!strcmp (mode, "abort"))
     abort ();
   if (!strcmp (mode, "segv"))
