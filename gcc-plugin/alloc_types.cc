@@ -496,6 +496,14 @@ type_name (tree type)
     return type_decl_name (name);
   if (name && TREE_CODE (name) == IDENTIFIER_NODE)
     return IDENTIFIER_POINTER (name);
+  /* An unnamed C struct without a typedef: GCC would print its whole
+     declaration.  */
+  if (TREE_CODE (main) == RECORD_TYPE)
+    return "<unnamed struct>";
+  if (TREE_CODE (main) == UNION_TYPE)
+    return "<unnamed union>";
+  if (TREE_CODE (main) == ENUMERAL_TYPE)
+    return "<unnamed enum>";
   char *s = print_generic_expr_to_str (main);
   std::string r (s);
   free (s);

@@ -110,6 +110,21 @@ aligned_ints (void)
   return p;
 }
 
+/* A struct with neither tag nor typedef (gnulib's dfa.c has one): named
+   <unnamed struct>, not by its whole declaration.  */
+__attribute__ ((noinline)) static void *
+unnamed_structs (int n)
+{
+  struct
+  {
+    char flag;
+    long first, last;
+  } *s = malloc (n * sizeof *s);
+  for (int i = 0; i < n; i++)
+    s[i].first = s[i].last = i;
+  return s;
+}
+
 int
 main (void)
 {
@@ -121,6 +136,7 @@ main (void)
       free (make_buffer (100));
       free (two_casts ());
       free (aligned_ints ());
+      free (unnamed_structs (4));
       free ((long long *) pair_through_header () - 1);
     }
   return 0;
@@ -134,3 +150,5 @@ main (void)
 /* { dg-final { memprof-record fn=two_casts<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=aligned_ints<main alloc_count==3 type=int type_size==4 } } */
 /* { dg-final { memprof-dump-scan {^type:        rec \(56 bytes\)$} } } */
+/* { dg-final { memprof-record fn=unnamed_structs<main alloc_count==3 total_size==288 type=<unnamedstruct> type_size==24 } } */
+/* { dg-final { memprof-dump-scan {^type:        <unnamed struct> \(24 bytes\)$} } } */
