@@ -11,6 +11,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace memprof {
@@ -214,6 +215,100 @@ note_unmapped (Snapshot &before)
 
 int (*real_dlclose) (void *);
 
+uintptr_t
+hex_value (char c)
+{
+  return c >= 'a' ? (uintptr_t) (c - 'a' + 10) : (uintptr_t) (c - '0');
+}
+
+bool
+has_slash (const char *s)
+{
+  for (; *s; s++)
+    if (*s == '/')
+      return true;
+  return false;
+}
+
+// Whether LINE of /proc/self/maps ("start-end perms offset dev inode
+// path") maps ADDR from a file: then its path goes to OUT.
+bool
+maps_line_path (const char *line, const char *end, uintptr_t addr,
+                char *out, size_t size)
+{
+  uintptr_t start = 0, stop = 0;
+  const char *p = line;
+  for (; p < end && *p != '-'; p++)
+    start = start * 16 + hex_value (*p);
+  for (p++; p < end && *p != ' '; p++)
+    stop = stop * 16 + hex_value (*p);
+  if (addr < start || addr >= stop)
+    return false;
+  for (int field = 0; field < 4 && p < end; field++)
+    {
+      while (p < end && *p == ' ')
+        p++;
+      while (p < end && *p != ' ')
+        p++;
+    }
+  while (p < end && *p == ' ')
+    p++;
+  if (p == end || *p != '/' || (size_t) (end - p) >= size)
+    return false;
+  internal_memcpy (out, p, (size_t) (end - p));
+  out[end - p] = '\0';
+  return true;
+}
+
+// The absolute path of the file mapped at ADDR, as the kernel names it
+// in /proc/self/maps, into OUT; false when there is none.  (A module
+// loaded by a relative path, dlopen ("../lib/x.so"), keeps that name,
+// and the program may have changed directory since.)
+bool
+mapped_file_path (uintptr_t addr, char *out, size_t size)
+{
+  int fd = sys_open ("/proc/self/maps", O_RDONLY, 0);
+  if (fd < 0)
+    return false;
+  char buf[4096];
+  size_t have = 0;
+  bool found = false, skipping = false;
+  long n;
+  while (!found && (n = sys_read (fd, buf + have, sizeof buf - have)) > 0)
+    {
+      have += (size_t) n;
+      const char *line = buf, *end = buf + have;
+      for (const char *nl = line; !found && nl < end; nl++)
+        if (*nl == '\n')
+          {
+            if (!skipping)
+              found = maps_line_path (line, nl, addr, out, size);
+            skipping = false;
+            line = nl + 1;
+          }
+      have = (size_t) (end - line);
+      if (have == sizeof buf)
+        {
+          // A line longer than the buffer: no path we could keep.
+          skipping = true;
+          have = 0;
+        }
+      internal_memmove (buf, line, have);
+    }
+  sys_close (fd);
+  return found;
+}
+
+// Where module INFO's first loadable segment is mapped.
+uintptr_t
+first_segment (const dl_phdr_info *info)
+{
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD)
+      return info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+  return 0;
+}
+
 } // namespace
 
 void
@@ -226,9 +321,13 @@ describe_module (const dl_phdr_info *info, bool is_main, ModuleRecord *out)
   char cwd[ModuleRecord::kMaxPath];
   if (is_main && !*name)
     executable_path (out->path, sizeof out->path);
-  else if (*name && *name != '/' && getcwd (cwd, sizeof cwd))
-    // dlopen ("./plugin.so"): the loader keeps the name as given, which
-    // means nothing to a tool run elsewhere.
+  else if (*name == '/' || !has_slash (name))
+    // An absolute path, or no file at all: the vDSO's "linux-vdso.so.1".
+    format (out->path, sizeof out->path, "%s", name);
+  else if (mapped_file_path (first_segment (info), out->path,
+                             sizeof out->path))
+    ; // dlopen ("./plugin.so"): the loader keeps the name as given.
+  else if (getcwd (cwd, sizeof cwd))
     format (out->path, sizeof out->path, "%s/%s", cwd,
             name[0] == '.' && name[1] == '/' ? name + 2 : name);
   else

@@ -2,11 +2,14 @@
    dlopen it, run its plugin_work (ROUNDS), and dlclose it again.  Says
    when a library was mapped where the previous one had been.  Built
    with -DLINKED, it calls the plugin_work it was linked with instead
-   (ROUNDS from argv[2]).  */
+   (ROUNDS from argv[2]).  A LIB written +LIB stays open; with
+   PLUGIN_MAIN_CHDIR set, the program then changes to that directory
+   before it ends.  */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #ifdef LINKED
 int plugin_work (int rounds);
@@ -22,7 +25,8 @@ main (int argc, char **argv)
   void *previous = NULL;
   for (int i = 1; i + 1 < argc; i += 2)
     {
-      void *h = dlopen (argv[i], RTLD_NOW | RTLD_LOCAL);
+      const char *lib = argv[i] + (argv[i][0] == '+');
+      void *h = dlopen (lib, RTLD_NOW | RTLD_LOCAL);
       if (!h)
         {
           fprintf (stderr, "plugin-main: %s\n", dlerror ());
@@ -36,9 +40,12 @@ main (int argc, char **argv)
         printf ("plugin-main: %s mapped at the same address\n", argv[i]);
       previous = info.dli_fbase;
       sum += work (atoi (argv[i + 1]));
-      if (dlclose (h) != 0)
+      if (lib == argv[i] && dlclose (h) != 0)
         return 4;
     }
+  const char *dir = getenv ("PLUGIN_MAIN_CHDIR");
+  if (dir && chdir (dir) != 0)
+    return 5;
 #endif
   printf ("plugin-main: sum %ld\n", sum);
   return 0;
