@@ -111,10 +111,13 @@ namespace {
 // Make the block P (header H, not yet visible as allocated) a new
 // allocation of SIZE bytes whose stack starts at the caller of FRAME.
 // Inlined: allocate is the hot path, realloc keeps its own copy.
-// SAMPLED: a sampled block of the sampling mode.
+// SAMPLED: a sampled block of the sampling mode.  CLEAN: bytes from P
+// whose granules' counters are known to be zero (realloc in place: the
+// old life's end cleared them).
 template <bool Sampled>
 MEMPROF_ALWAYS_INLINE void
-stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
+stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
+            size_t clean = 0)
 {
   PerThread *pt = per_thread ();
   if (UNLIKELY (pt && pt->module_generation != current_module_generation ()))
@@ -140,7 +143,14 @@ stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
   // slack the program may have written.
   if (UNLIKELY (h->flags & kChunkSecondary))
     {
-      shadow_clear ((uintptr_t) p, size);
+      if (!clean || UNLIKELY (histogram_mode))
+        shadow_clear ((uintptr_t) p, size);
+      else
+        // A second pass over a large block's shadow at every realloc
+        // that grows it in place made growing it quadratic.
+        shadow_clear_range (round_up ((uintptr_t) p + clean,
+                                      MEMPROF_GRANULE_SIZE),
+                            (uintptr_t) p + size);
       if (UNLIKELY (histogram_mode))
         histogram_clear_range ((uintptr_t) p, (uintptr_t) p + (size ? size : 1));
     }
@@ -171,20 +181,22 @@ end_life_histogram (void *p, ChunkHeader *h, bool profiled)
 }
 
 MEMPROF_NOINLINE void
-start_sampled_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame)
+start_sampled_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
+                    size_t clean)
 {
-  stamp_life<true> (p, h, size, frame);
+  stamp_life<true> (p, h, size, frame, clean);
 }
 
 // SAMPLED: a sampled block of the sampling mode, else an exact one.
+// CLEAN: as for stamp_life.
 MEMPROF_ALWAYS_INLINE void
 start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
-            bool sampled)
+            bool sampled, size_t clean = 0)
 {
   if (UNLIKELY (sampled))
-    start_sampled_life (p, h, size, frame);
+    start_sampled_life (p, h, size, frame, clean);
   else
-    stamp_life<false> (p, h, size, frame);
+    stamp_life<false> (p, h, size, frame, clean);
 }
 
 // End the life of block P whose header H was claimed from state OLD
@@ -393,8 +405,9 @@ reallocate (void *p, size_t size, uintptr_t frame)
           errno = ENOMEM;
           return nullptr;
         }
+      size_t old_size = h->requested_size;
       end_life (p, h, old);
-      start_life (p, h, size, frame, sampled);
+      start_life (p, h, size, frame, sampled, old_size ? old_size : 1);
       __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
       return p;
     }

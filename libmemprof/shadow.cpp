@@ -57,7 +57,13 @@ scan (uintptr_t p, size_t size)
   uint64_t *beg, *end;
   if (!block_counters (p, size, &s, &beg, &end))
     return s;
-  bool dirty = false;
+  // A large block with many counters touched gives its shadow pages back
+  // (madvise) instead of writing them.  A few touched (a block realloc
+  // grows in place, its tail written between calls) are zeroed where
+  // they are: giving back their pages would make every later scan fault
+  // them in again.
+  constexpr uint32_t kZeroInPlace = 512;
+  bool large = s.granules >= kMadviseThreshold / 8;
   for (uint64_t *c = beg; c < end; c++)
     {
       uint64_t v = *c;
@@ -65,13 +71,11 @@ scan (uintptr_t p, size_t size)
         {
           s.access_count += v;
           s.touched++;
-          if (kClear && s.granules < kMadviseThreshold / 8)
+          if (kClear && (!large || s.touched <= kZeroInPlace))
             *c = 0;
-          dirty = true;
         }
     }
-  // Large blocks: give the touched shadow pages back instead of writing.
-  if (kClear && dirty && s.granules >= kMadviseThreshold / 8)
+  if (kClear && large && s.touched > kZeroInPlace)
     clear_counters (beg, end);
   return s;
 }

@@ -47,6 +47,18 @@ grow_huge (char *p, size_t n)
   return realloc (p, n);
 }
 
+__attribute__ ((noinline)) static char *
+make_giant (void)
+{
+  return malloc (600000);
+}
+
+__attribute__ ((noinline)) static char *
+grow_giant (char *p, size_t n)
+{
+  return realloc (p, n);
+}
+
 static void
 same (const char *p, const char *q, const char *what)
 {
@@ -95,6 +107,26 @@ main (void)
       q[1] = 3;
       free (q);
     }
+  /* A block of 512 KiB and more (its shadow is given back with madvise
+     when many granules were touched) grown in place a few bytes at a
+     time, its new tail written each time, as a string appended to: each
+     life counts its own accesses, the slack written beyond it none.  */
+  {
+    char *p = make_giant ();
+    size_t usable = malloc_usable_size (p), n = 600000;
+    for (size_t i = 0; i < n; i += 64)
+      p[i] = 1;
+    p[usable - 1] = 2;   /* Slack: no one's access.  */
+    for (int i = 0; i < 20; i++)
+      {
+        char *q = grow_giant (p, n + 7);
+        same (p, q, "grow_giant");
+        q[n] = 3;
+        q[n + 6] = 4;
+        n += 7;
+      }
+    free (p);
+  }
   return 0;
 }
 
@@ -105,3 +137,5 @@ main (void)
 /* { dg-final { memprof-record fn=shrink_big<main alloc_count==10 total_size==7000 total_access_count==30 max_access_count==3 } } */
 /* { dg-final { memprof-record fn=make_huge<main alloc_count==10 total_size==3000000 total_access_count==10 max_access_count==1 } } */
 /* { dg-final { memprof-record fn=grow_huge<main alloc_count==10 total_access_count==10 max_access_count==1 } } */
+/* { dg-final { memprof-record fn=make_giant<main alloc_count==1 total_size==600000 total_access_count==9375 } } */
+/* { dg-final { memprof-record fn=grow_giant<main alloc_count==20 total_access_count==40 min_access_count==2 max_access_count==2 } } */
