@@ -218,6 +218,8 @@ ContextTable::merge_from (const ContextTable &other)
 {
   if (other.num_profiles)
     note_sample_interval (other.sample_interval, other.site_calibrated);
+  unattributed_allocs += other.unattributed_allocs;
+  unattributed_bytes += other.unattributed_bytes;
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());

@@ -163,6 +163,10 @@ public:
   // SUMMARY_SITE_CALIBRATED): then each frame-0 site's alloc_count and
   // total_size sums are exact, sums of exact figures.
   bool site_calibrated = false;
+  // Calibrated sampled profiles: allocations and bytes tallied at sites
+  // where no sampled block was recorded, held by no context (raw
+  // metadata UNATTRIBUTED_*, indexed SUMMARY_UNATTRIBUTED_*).
+  uint64_t unattributed_allocs = 0, unattributed_bytes = 0;
 
   // The layouts of the contexts' types (field_map.h reads them): found
   // in DWARF by memprof-merge, carried by indexed profiles.  Merging

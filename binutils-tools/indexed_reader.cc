@@ -211,6 +211,12 @@ private:
           info.summary.count (MEMPROF_SUMMARY_SITE_CALIBRATED)
             && info.summary[MEMPROF_SUMMARY_SITE_CALIBRATED]);
         table_.num_profiles += info.summary[MEMPROF_SUMMARY_PROFILES];
+        if (info.summary.count (MEMPROF_SUMMARY_UNATTRIBUTED_ALLOCS))
+          table_.unattributed_allocs
+            += info.summary[MEMPROF_SUMMARY_UNATTRIBUTED_ALLOCS];
+        if (info.summary.count (MEMPROF_SUMMARY_UNATTRIBUTED_BYTES))
+          table_.unattributed_bytes
+            += info.summary[MEMPROF_SUMMARY_UNATTRIBUTED_BYTES];
         if (info.summary.count (MEMPROF_SUMMARY_PEAK_BYTES))
           {
             ContextTable::Peak p;

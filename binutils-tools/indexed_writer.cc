@@ -220,6 +220,13 @@ write_indexed (const ContextTable &table)
     sum.push_back ({ MEMPROF_SUMMARY_SAMPLE_INTERVAL, table.sample_interval });
   if (table.sample_interval && table.site_calibrated)
     sum.push_back ({ MEMPROF_SUMMARY_SITE_CALIBRATED, 1 });
+  if (table.unattributed_allocs || table.unattributed_bytes)
+    {
+      sum.push_back ({ MEMPROF_SUMMARY_UNATTRIBUTED_ALLOCS,
+                       table.unattributed_allocs });
+      sum.push_back ({ MEMPROF_SUMMARY_UNATTRIBUTED_BYTES,
+                       table.unattributed_bytes });
+    }
   if (table.histogram_mode ())
     sum.push_back ({ MEMPROF_SUMMARY_ACCESS_GRANULE, kHistogramSlotBytes });
   summary.uleb (sum.size ());

@@ -142,6 +142,11 @@ write_json (FILE *out, const char *kind, uint64_t version,
                    "\"site_totals_exact\": %s",
                    (unsigned long long) table.sample_interval,
                    table.site_calibrated ? "true" : "false"));
+  if (table.sample_interval)
+    b.add (format (", \"unattributed\": {\"allocations\": %llu, "
+                   "\"bytes\": %llu}",
+                   (unsigned long long) table.unattributed_allocs,
+                   (unsigned long long) table.unattributed_bytes));
   if (table.peak.known)
     b.add (format (", \"peak\": {\"bytes\": %llu, \"blocks\": %llu, "
                    "\"time_ms\": %llu}",

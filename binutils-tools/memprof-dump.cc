@@ -397,6 +397,16 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               "estimates, minima and maxima as sampled",
                               (unsigned long long) table.sample_interval,
                               (unsigned long long) table.sample_interval));
+  if (table.unattributed_allocs)
+    header.push_back (format ("Unattributed: %s in %s at sites where only "
+                              "each thread's first block was recorded, no "
+                              "other sampled: in those sites' exact totals, "
+                              "in no context below",
+                              counted (table.unattributed_bytes, "byte",
+                                       "bytes").c_str (),
+                              counted (table.unattributed_allocs,
+                                       "allocation",
+                                       "allocations").c_str ()));
   if (o.have_function)
     header.push_back ("Function: " + o.function);
 }

@@ -114,6 +114,12 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_SITE_CALIBRATED:
           prof.site_calibrated = u64_item ("site calibrated") != 0;
           break;
+        case MEMPROF_META_UNATTRIBUTED_ALLOCS:
+          prof.unattributed_allocs = u64_item ("unattributed allocations");
+          break;
+        case MEMPROF_META_UNATTRIBUTED_BYTES:
+          prof.unattributed_bytes = u64_item ("unattributed bytes");
+          break;
         case MEMPROF_META_ACCESS_GRANULE:
           prof.access_granule = u64_item ("access granule");
           if (prof.access_granule != 8 && prof.access_granule != 64)

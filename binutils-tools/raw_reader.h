@@ -109,6 +109,8 @@ struct RawProfile
   // SITE_CALIBRATED metadata: a sampled profile's per-site counts and
   // bytes are exact.
   bool site_calibrated = false;
+  // UNATTRIBUTED_ALLOCS and _BYTES metadata: what no record holds.
+  uint64_t unattributed_allocs = 0, unattributed_bytes = 0;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;

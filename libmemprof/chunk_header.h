@@ -30,6 +30,9 @@ enum ChunkFlags : uint8_t
   // Sampling mode (sampler.h): profiled, stands for 1/p blocks like it.
   // (An unsampled block is the C library's: sampling_heap.h.)
   kChunkSampled = 4,
+  // Sampling mode: a site's first block in its thread, ours with weight
+  // 1 outside the sampling (a certainty unit: site_calibration.h).
+  kChunkCertain = 8,
 };
 
 struct ChunkHeader

@@ -46,7 +46,10 @@ void
 record_life (const ChunkHeader *h, const GranuleStats &s, bool shared = false)
 {
   BlockLife life;
-  life.context_id = h->alloc_context_id;
+  // The sampling mode's weight-1 blocks go to records of their own.
+  life.context_id = h->alloc_context_id
+                    | (UNLIKELY (h->flags & kChunkCertain) ? kCertainContext
+                                                           : 0);
   life.size = h->requested_size;
   life.access_count = s.access_count;
   life.percent_utilized = percent_of (s);
@@ -277,10 +280,12 @@ realloc_in_place (size_t size, size_t usable)
   return size <= usable && (size >= usable / 2 || usable <= 256);
 }
 
-// A block of our allocator, profiled (SAMPLED: weighted).
+// A block of our allocator, profiled (SAMPLED: weighted; FLAGS: more
+// ChunkFlags, kChunkCertain).
 template <bool Sampled>
 MEMPROF_ALWAYS_INLINE void *
-allocate_block (size_t size, size_t align, uintptr_t frame, bool zero)
+allocate_block (size_t size, size_t align, uintptr_t frame, bool zero,
+                uint8_t flags = 0)
 {
   void *p = allocator_allocate (size, align < 32 ? 32 : align);
   if (UNLIKELY (!p))
@@ -289,6 +294,7 @@ allocate_block (size_t size, size_t align, uintptr_t frame, bool zero)
       return nullptr;
     }
   ChunkHeader *h = header_before (p);
+  h->flags |= flags;
   start_life (p, h, size, frame, Sampled);
   // calloc: every usable byte is zero (glibc's contract), slack included,
   // since malloc_usable_size promises it to the program.  A secondary
@@ -326,6 +332,12 @@ void *
 allocate_sampled (size_t size, size_t align, uintptr_t frame, bool zero)
 {
   return allocate_block<true> (size, align, frame, zero);
+}
+
+void *
+allocate_certain (size_t size, size_t align, uintptr_t frame, bool zero)
+{
+  return allocate_block<false> (size, align, frame, zero, kChunkCertain);
 }
 
 MEMPROF_NOINLINE void
@@ -384,7 +396,7 @@ reallocate (void *p, size_t size, uintptr_t frame)
   // The sampling mode: the new block is a new allocation for the
   // sampler, ours when sampled, the C library's when not; tallied at
   // its site, and ours with weight 1 when the site is new to the thread.
-  bool sampled = false;
+  bool sampled = false, certain = false;
   if (UNLIKELY (sample_interval != 0) && !sampling_stopped ())
     {
       BlockKind kind = sampling_mode_kind (size, frame);
@@ -392,6 +404,7 @@ reallocate (void *p, size_t size, uintptr_t frame)
         return move_block (allocate_unsampled (size, kLibcMallocAlign, false),
                            p, usable, size);
       sampled = kind == BlockKind::kSampled;
+      certain = kind == BlockKind::kExact;
     }
   if (realloc_in_place (size, usable))
     {
@@ -407,14 +420,19 @@ reallocate (void *p, size_t size, uintptr_t frame)
         }
       size_t old_size = h->requested_size;
       end_life (p, h, old);
+      // The new life is of its own kind.
+      h->flags = (uint8_t) ((h->flags & ~(kChunkSampled | kChunkCertain))
+                            | (certain ? kChunkCertain : 0));
       start_life (p, h, size, frame, sampled, old_size ? old_size : 1);
       __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
       return p;
     }
-  return move_block (sampled ? allocate_sampled (size, kLibcMallocAlign,
-                                                 frame, false)
-                             : allocate_exact (size, kLibcMallocAlign, frame,
-                                               false),
+  return move_block (sampled   ? allocate_sampled (size, kLibcMallocAlign,
+                                                   frame, false)
+                     : certain ? allocate_certain (size, kLibcMallocAlign,
+                                                   frame, false)
+                               : allocate_exact (size, kLibcMallocAlign,
+                                                 frame, false),
                      p, usable, size);
 }
 

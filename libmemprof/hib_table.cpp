@@ -410,6 +410,15 @@ hib_cache_miss (HibThreadCache::Slot *set, const BlockLife &life)
 }
 
 void
+hib_merge_records (memprof_raw_mib &into, const memprof_raw_mib &add)
+{
+  // Two aggregates of one context over the same time: no comparison of
+  // one's first block with the other's last.
+  FirstBlock none = { 0, 0, 0, 0 };
+  merge_mib (into, add, none);
+}
+
+void
 hib_record_shared (const BlockLife &life)
 {
   memprof_raw_mib m;

@@ -10,6 +10,11 @@
 
 namespace memprof {
 
+// The context id of a record of the sampling mode's weight-1 blocks
+// (kChunkCertain): kept apart from its context's sampled blocks until
+// the dump's calibration (site_calibration.h).  Depot ids stay below.
+constexpr uint32_t kCertainContext = 1u << 31;
+
 // One block's life, gathered at its free (or at a dump while live).
 struct BlockLife
 {
@@ -30,6 +35,8 @@ void hib_record_shared (const BlockLife &life);
 // counts are multiplied by WEIGHT, its minima and maxima are its own.
 // Into the shared table (sampled blocks are rare).
 void hib_record_weighted (const BlockLife &life, uint64_t weight);
+// Fold record ADD of a context into INTO, the same context's.
+void hib_merge_records (memprof_raw_mib &into, const memprof_raw_mib &add);
 
 // A thread's cache of the records it merged most recently, in front of
 // the shared table (it lives in PerThread).  A dump empties every
@@ -98,6 +105,9 @@ struct HibNode
 {
   HibNode *next;
   memprof_raw_mib mib;   // mib.stack_id is the context id.
+  // A record of weight-1 blocks (kCertainContext): the record of the
+  // same context's sampled blocks, or null (site_calibration.h).
+  HibNode *partner;
 };
 
 // Detach every record (the table is empty afterwards; records merged

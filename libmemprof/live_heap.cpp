@@ -343,7 +343,12 @@ live_fill_records (HibNode *records)
   for (HibNode *n = records; n; n = n->next)
     {
       memprof_raw_mib &m = n->mib;
-      ContextLive *c = depot_live ((uint32_t) m.stack_id);
+      // A context's live heap goes to one record: the sampled blocks'
+      // when it also has one of weight-1 blocks (certain_pair).
+      if (((uint32_t) m.stack_id & kCertainContext) && n->partner)
+        continue;
+      ContextLive *c
+        = depot_live ((uint32_t) m.stack_id & ~kCertainContext);
       if (!c)
         continue;
       bool current = c->peak_generation == generation;

@@ -156,10 +156,11 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   // Executable, pid, command line, start, end, host, version, dump
   // sequence, the peak's bytes, blocks and time, the parent's pid in a
   // forked child, the sample interval of a sampled profile (and whether
-  // its sites were calibrated) and the access granule in histogram mode.
+  // its sites were calibrated, with what no record holds) and the access
+  // granule in histogram mode.
   uint64_t count = 11 + (meta.parent_pid ? 1 : 0)
-                   + (meta.sample_interval ? 1 : 0) + meta.site_calibrated
-                   + meta.histogram_mode;
+                   + (meta.sample_interval ? 1 : 0)
+                   + (meta.site_calibrated ? 3 : 0) + meta.histogram_mode;
   w.u64 (count);
   char path[4096];
   size_t n = executable_path (path, sizeof path);
@@ -186,7 +187,11 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   if (meta.sample_interval)
     meta_u64 (w, MEMPROF_META_SAMPLE_INTERVAL, meta.sample_interval);
   if (meta.site_calibrated)
-    meta_u64 (w, MEMPROF_META_SITE_CALIBRATED, 1);
+    {
+      meta_u64 (w, MEMPROF_META_SITE_CALIBRATED, 1);
+      meta_u64 (w, MEMPROF_META_UNATTRIBUTED_ALLOCS, meta.unattributed_allocs);
+      meta_u64 (w, MEMPROF_META_UNATTRIBUTED_BYTES, meta.unattributed_bytes);
+    }
   if (meta.histogram_mode)
     meta_u64 (w, MEMPROF_META_ACCESS_GRANULE, MEMPROF_HISTOGRAM_SLOT_SIZE);
 }

@@ -28,8 +28,10 @@ struct ProfileMeta
   // The sampling mode's interval (sampler.h), 0 in the exact mode.
   uint64_t sample_interval;
   // Sampling mode: the records were scaled to the exact per-site
-  // totals (site_calibration.h).
+  // totals (site_calibration.h), except allocations and bytes no record
+  // holds.
   bool site_calibrated;
+  uint64_t unattributed_allocs, unattributed_bytes;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

@@ -430,9 +430,11 @@ dump_profile (DumpTrigger trigger)
       errno = saved_errno;
       return 0;
     }
+  certain_pair (records);
   live_fill_records (records);
   CalibrationStats calibration = CalibrationStats ();
   bool calibrated = sample_interval && site_calibrate (records, &calibration);
+  HibNode *merged = certain_merge (&records, &records_tail);
   ProfileMeta meta;
   meta.pid = (uint64_t) sys_getpid ();
   meta.parent_pid = parent_pid;
@@ -446,6 +448,8 @@ dump_profile (DumpTrigger trigger)
   meta.histograms = histograms;
   meta.sample_interval = sample_interval;
   meta.site_calibrated = calibrated;
+  meta.unattributed_allocs = calibration.lost_allocations;
+  meta.unattributed_bytes = calibration.lost_bytes;
   if (sample_interval && flags.verbosity >= 1)
     {
       report ("memprof: sampled %lu allocations so far (sample_interval=%lu); "
@@ -466,6 +470,7 @@ dump_profile (DumpTrigger trigger)
     print_text_report (records, meta);
   int r = write_profile_file (records, meta);
   hib_recycle (records, records_tail);
+  hib_recycle (merged);
   histogram_recycle (histograms);
   unlock_dump ();
   errno = saved_errno;

@@ -44,6 +44,9 @@ void advance_epoch ();
 // dispatch inline, so the entry points call the sampling mode's path
 // (sampling_heap.h) or the exact one straight away.
 void *allocate_exact (size_t size, size_t align, uintptr_t frame, bool zero);
+// The sampling mode's weight-1 block (BlockKind::kExact).
+void *allocate_certain (size_t size, size_t align, uintptr_t frame,
+                        bool zero);
 MEMPROF_ALWAYS_INLINE void *
 allocate (size_t size, size_t align, uintptr_t frame, bool zero)
 {

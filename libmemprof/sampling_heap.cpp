@@ -52,7 +52,7 @@ allocate_sampling_mode (size_t size, size_t align, uintptr_t frame,
     case BlockKind::kSampled:
       return allocate_sampled (size, align, frame, zero);
     default:
-      return allocate_exact (size, align, frame, zero);
+      return allocate_certain (size, align, frame, zero);
     }
 }
 
@@ -74,7 +74,7 @@ reallocate_foreign (void *p, size_t size, uintptr_t frame)
   if (kind != BlockKind::kUnsampled)
     {
       void *q = kind == BlockKind::kExact
-                  ? allocate_exact (size, kLibcMallocAlign, frame, false)
+                  ? allocate_certain (size, kLibcMallocAlign, frame, false)
                   : allocate_sampled (size, kLibcMallocAlign, frame, false);
       if (!q)
         return nullptr;

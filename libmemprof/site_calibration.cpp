@@ -31,6 +31,14 @@ struct Site
 {
   uintptr_t pc;              // 0: empty.
   uint64_t exact_count, exact_bytes;
+  // Of those, the weight-1 blocks' (certainty units, not scaled unless
+  // PROMOTED), and their records' size sums as below.
+  uint64_t certain_count, certain_bytes, certain_records;
+  double certain_moment, certain_min, certain_max;
+  // No block of the site was sampled, and the rest of its tally has the
+  // mean size of its weight-1 blocks: those stand for the site (their
+  // records are its records below).
+  bool promoted;
   uint64_t records, done;
   // Over the site's records as sampled: allocations A, bytes S, and
   // sum of S_c^2 / A_c; the smallest and largest mean size.
@@ -69,7 +77,7 @@ find (SiteMap &m, uintptr_t pc, bool insert)
           if (!insert)
             return nullptr;
           s.pc = pc;
-          s.min_mean = 1e300;
+          s.min_mean = s.certain_min = 1e300;
           return &s;
         }
     }
@@ -79,24 +87,69 @@ uintptr_t
 frame0 (const memprof_raw_mib &mib)
 {
   const uintptr_t *pcs;
-  uint32_t n = depot_get ((uint32_t) mib.stack_id, &pcs);
+  uint32_t n = depot_get ((uint32_t) mib.stack_id & ~kCertainContext, &pcs);
   return n ? pcs[0] & ~MEMPROF_RAW_PC_FLAGS : 0;
+}
+
+inline bool
+certain (const memprof_raw_mib &mib)
+{
+  return ((uint32_t) mib.stack_id & kCertainContext) != 0;
 }
 
 void
 add_record (Site &s, const memprof_raw_mib &mib)
 {
-  s.records++;
-  s.count += mib.alloc_count;
-  s.bytes += mib.total_size;
+  bool c = certain (mib);
+  (c ? s.certain_records : s.records)++;
+  (c ? s.certain_count : s.count) += mib.alloc_count;
+  (c ? s.certain_bytes : s.bytes) += mib.total_size;
   if (!mib.alloc_count)
     return;
   double mean = (double) mib.total_size / (double) mib.alloc_count;
-  s.size_moment += mean * (double) mib.total_size;
-  if (mean < s.min_mean)
-    s.min_mean = mean;
-  if (mean > s.max_mean)
-    s.max_mean = mean;
+  double &moment = c ? s.certain_moment : s.size_moment;
+  double &min_mean = c ? s.certain_min : s.min_mean;
+  double &max_mean = c ? s.certain_max : s.max_mean;
+  moment += mean * (double) mib.total_size;
+  if (mean < min_mean)
+    min_mean = mean;
+  if (mean > max_mean)
+    max_mean = mean;
+}
+
+// A site none of whose blocks was sampled: when the rest of its tally
+// has exactly the mean size of its weight-1 blocks (a site of one block
+// size, typically one context), they stand for it, scaled like sampled
+// records.  Otherwise the rest belongs to no record: a site's first
+// block is no sample of it (scaled to the site, a long-lived hot object
+// made the site's thousands of short-lived blocks its own, accesses
+// multiplied alike).
+void
+maybe_promote (Site &s)
+{
+  if (s.records || !s.certain_records || s.exact_count <= s.certain_count
+      || s.exact_bytes < s.certain_bytes)
+    return;
+  unsigned __int128 rest_bytes = s.exact_bytes - s.certain_bytes;
+  unsigned __int128 rest_count = s.exact_count - s.certain_count;
+  if (rest_bytes * s.certain_count != (unsigned __int128) s.certain_bytes
+                                       * rest_count)
+    return;
+  s.promoted = true;
+  s.records = s.certain_records;
+  s.count = s.certain_count;
+  s.bytes = s.certain_bytes;
+  s.size_moment = s.certain_moment;
+  s.min_mean = s.certain_min;
+  s.max_mean = s.certain_max;
+  s.certain_records = s.certain_count = s.certain_bytes = 0;
+}
+
+// Whether record MIB of site S (null: none) is scaled.
+inline bool
+scaled (const Site *s, const memprof_raw_mib &mib)
+{
+  return s && (!certain (mib) || s->promoted);
 }
 
 void
@@ -116,12 +169,28 @@ add_tally (uintptr_t pc, uint64_t count, uint64_t bytes, void *arg)
     }
 }
 
+// What S's sampled records are scaled to: its tally less its weight-1
+// blocks.
+inline uint64_t
+sampled_count (const Site &s)
+{
+  return s.exact_count > s.certain_count ? s.exact_count - s.certain_count
+                                         : 0;
+}
+
+inline uint64_t
+sampled_bytes (const Site &s)
+{
+  return s.exact_bytes > s.certain_bytes ? s.exact_bytes - s.certain_bytes
+                                         : 0;
+}
+
 // Whether S's records can be scaled to its tally: each record stands for
 // at least one real allocation.
 inline bool
 calibratable (const Site &s)
 {
-  return s.count && s.exact_count >= s.records;
+  return s.count && sampled_count (s) >= s.records;
 }
 
 // Choose S's factors.  The regression estimator: one factor per record
@@ -137,7 +206,7 @@ void
 choose_factors (Site &s)
 {
   double a = (double) s.count, b = (double) s.bytes, q = s.size_moment;
-  double n = (double) s.exact_count, bytes = (double) s.exact_bytes;
+  double n = (double) sampled_count (s), bytes = (double) sampled_bytes (s);
   double det = a * q - b * b;
   s.regression = false;
   if (s.records > 1 && s.max_mean > s.min_mean && det > 1e-9 * a * q)
@@ -200,12 +269,12 @@ scale_record (Site &s, memprof_raw_mib &mib)
           // its one (when every scaled count is at least 1, as when
           // N >= A, this is the scaled count itself).
           base = 1;
-          total = s.exact_count - s.records;
+          total = sampled_count (s) - s.records;
           x = s.excess > 0 ? count_excess (x) * (double) total / s.excess
                            : (double) total / (double) s.records;
         }
       else if (f == kBytes && s.bytes)
-        total = s.exact_bytes;
+        total = sampled_bytes (s);
       // Systematic rounding: the running sum rounded at the site's
       // offset, so each record is right in expectation and the rounded
       // sums are the exact totals (the last record takes what is left).
@@ -264,6 +333,17 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
   for (uint64_t i = 0; i < slots; i++)
     {
       Site &s = m.sites[i];
+      // A site whose only records are of weight-1 blocks: the rest of
+      // its tally was not sampled, and belongs to no record.  (Given to
+      // the weight-1 records, a site's first block, it made one context
+      // stand for all the site's others, accesses multiplied alike.)
+      if (s.pc)
+        maybe_promote (s);
+      if (s.pc && !s.records)
+        {
+          stats->lost_allocations += sampled_count (s);
+          stats->lost_bytes += sampled_bytes (s);
+        }
       if (!s.pc || !calibratable (s))
         continue;
       stats->sites++;
@@ -274,13 +354,15 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
     {
       uintptr_t pc = frame0 (r->mib);
       Site *s = pc ? find (m, pc, false) : nullptr;
-      if (s && calibratable (*s))
+      if (scaled (s, r->mib) && calibratable (*s))
         add_excess (*s, r->mib);
     }
   for (HibNode *r = records; r; r = r->next)
     {
       uintptr_t pc = frame0 (r->mib);
       Site *s = pc ? find (m, pc, false) : nullptr;
+      if (certain (r->mib) && !scaled (s, r->mib))
+        continue;
       if (!s || !calibratable (*s))
         {
           stats->records_left++;
@@ -291,6 +373,76 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
     }
   unmap_memory (m.sites, map_size);
   return true;
+}
+
+void
+certain_pair (HibNode *records)
+{
+  uint64_t n = 0, certain_records = 0;
+  for (HibNode *r = records; r; r = r->next)
+    {
+      n++;
+      if (certain (r->mib))
+        {
+          certain_records++;
+          r->partner = nullptr;
+        }
+    }
+  if (!certain_records)
+    return;
+  uint64_t slots = 64;
+  while (slots < 2 * n)
+    slots *= 2;
+  size_t map_size = round_up (slots * sizeof (HibNode *), kPageSize);
+  HibNode **map = (HibNode **) map_memory (map_size, false);
+  if (!map)
+    return;   // Each stays a record of its own.
+  auto slot_of = [&] (uint32_t id) {
+    uint64_t i = ((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 20;
+    while (map[i & (slots - 1)]
+           && (uint32_t) map[i & (slots - 1)]->mib.stack_id != id)
+      i++;
+    return &map[i & (slots - 1)];
+  };
+  for (HibNode *r = records; r; r = r->next)
+    if (!certain (r->mib))
+      *slot_of ((uint32_t) r->mib.stack_id) = r;
+  for (HibNode *r = records; r; r = r->next)
+    if (certain (r->mib))
+      r->partner = *slot_of ((uint32_t) r->mib.stack_id & ~kCertainContext);
+  unmap_memory (map, map_size);
+}
+
+HibNode *
+certain_merge (HibNode **records, HibNode **tail)
+{
+  HibNode *merged = nullptr;
+  HibNode *prev = nullptr;
+  for (HibNode *r = *records, *next; r; r = next)
+    {
+      next = r->next;
+      if (!certain (r->mib))
+        {
+          prev = r;
+          continue;
+        }
+      if (!r->partner)
+        {
+          r->mib.stack_id = (uint32_t) r->mib.stack_id & ~kCertainContext;
+          prev = r;
+          continue;
+        }
+      hib_merge_records (r->partner->mib, r->mib);
+      if (prev)
+        prev->next = next;
+      else
+        *records = next;
+      if (tail && *tail == r)
+        *tail = prev;
+      r->next = merged;
+      merged = r;
+    }
+  return merged;
 }
 
 } // namespace memprof

@@ -21,7 +21,12 @@
 // allocation (each stands for at least one real block).  The live heap
 // fields (at the peak, at most, at exit) are scaled by the same factors,
 // rounded, and capped at the record's calibrated alloc_count and
-// total_size.  Minima, maxima and timestamps stay as sampled.  A record whose
+// total_size.  Minima, maxima and timestamps stay as sampled.
+//
+// The sampling mode's weight-1 blocks (a site's first in each thread,
+// outside the Poisson process) are no sample of the site: they are
+// certainty units, recorded apart and not scaled; the other records
+// are scaled to the site's tally less those blocks.  A record whose
 // site has no tally (or a site holding more records than allocations,
 // only when a dump races other threads' allocations) is left as the
 // sampler weighted it.
@@ -45,8 +50,22 @@ struct CalibrationStats
 };
 
 // Calibrate RECORDS in place; false (nothing changed) when no memory
-// could be mapped for the per-site sums.
+// could be mapped for the per-site sums.  Records of weight-1 blocks
+// (kCertainContext) are certainty units: left as they are, and the
+// site's other records scaled to the tally less theirs; a site with no
+// other record leaves the rest of its tally to no one (lost).
 bool site_calibrate (HibNode *records, CalibrationStats *stats);
+
+// Before the live heap's fields are filled: each record of weight-1
+// blocks gets its partner, the record of its context's sampled blocks
+// (null: none).
+void certain_pair (HibNode *records);
+
+// After calibration: each record of weight-1 blocks is merged into its
+// partner and taken out of *RECORDS (*TAIL, if given, kept the list's
+// last), or without a partner becomes its context's record.  Returns
+// the merged ones, a list to recycle.
+HibNode *certain_merge (HibNode **records, HibNode **tail);
 
 } // namespace memprof
 

@@ -172,7 +172,12 @@ enum memprof_indexed_summary_tag
      per-site totals (raw metadata SITE_CALIBRATED), so each frame-0
      site's alloc_count and total_size sums are exact.  Absent: not
      (a merge with an uncalibrated sampled profile drops it).  */
-  MEMPROF_SUMMARY_SITE_CALIBRATED = 12
+  MEMPROF_SUMMARY_SITE_CALIBRATED = 12,
+  /* Sampled profiles: allocations and bytes tallied at sites where no
+     sampled block was recorded, which no context holds (raw metadata
+     UNATTRIBUTED_ALLOCS and _BYTES, summed).  Absent: 0.  */
+  MEMPROF_SUMMARY_UNATTRIBUTED_ALLOCS = 13,
+  MEMPROF_SUMMARY_UNATTRIBUTED_BYTES = 14
 };
 
 #endif /* MEMPROF_INDEXED_FORMAT_H */

@@ -145,7 +145,7 @@ enum memprof_raw_meta_tag
                                       covers: 8 in histogram mode (8-byte
                                       slots); absent: 64, the default
                                       mode's granules.  */
-  MEMPROF_META_SITE_CALIBRATED = 15 /* u64 1, sampled profiles only: the
+  MEMPROF_META_SITE_CALIBRATED = 15, /* u64 1, sampled profiles only: the
                                       records of each frame-0 site were
                                       scaled to the site's exact totals,
                                       so per site (frames 0 alike) the
@@ -154,6 +154,15 @@ enum memprof_raw_meta_tag
                                       site's contexts and the other
                                       fields stay estimates.  Absent:
                                       every record is an estimate.  */
+  MEMPROF_META_UNATTRIBUTED_ALLOCS = 16, /* u64, calibrated sampled
+                                      profiles: allocations tallied at
+                                      sites where no sampled block was
+                                      recorded (only a site's weight-1
+                                      first blocks were), beyond those
+                                      blocks: no record holds them, so
+                                      the records' sums plus this are
+                                      the exact count.  */
+  MEMPROF_META_UNATTRIBUTED_BYTES = 17 /* u64: their bytes.  */
 };
 
 /* One executable mapping of a module (one PT_LOAD with PF_X).  The
