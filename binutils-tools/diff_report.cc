@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "frame_names.h"
 #include "json_output.h"
+#include "text_report.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -38,14 +39,7 @@ std::string
 signed_grouped (int64_t v)
 {
   uint64_t m = v < 0 ? uint64_t (0) - uint64_t (v) : uint64_t (v);
-  std::string digits = std::to_string (m), out;
-  for (size_t i = 0; i < digits.size (); i++)
-    {
-      if (i && (digits.size () - i) % 3 == 0)
-        out += ',';
-      out += digits[i];
-    }
-  return (v < 0 ? "-" : "+") + out;
+  return (v < 0 ? "-" : "+") + grouped (m);
 }
 
 } // namespace
@@ -125,9 +119,10 @@ write_diff_text (FILE *out, const std::string &base_name,
     }
   std::fprintf (out, "Diff of %s: %s -> %s\n", metric.c_str (),
                 base_name.c_str (), new_name.c_str ());
-  std::fprintf (out, "Total: %lld -> %lld (%s); %zu changed, %zu new, %zu "
+  std::fprintf (out, "Total: %s -> %s (%s); %zu changed, %zu new, %zu "
                      "vanished, %zu the same\n",
-                (long long) base_total, (long long) new_total,
+                grouped ((uint64_t) base_total).c_str (),
+                grouped ((uint64_t) new_total).c_str (),
                 signed_grouped (new_total - base_total).c_str (),
                 counts[ContextChange::CHANGED], counts[ContextChange::NEW],
                 counts[ContextChange::VANISHED], counts[ContextChange::SAME]);

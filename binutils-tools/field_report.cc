@@ -170,15 +170,15 @@ write_fields_report (FILE *out, const std::vector<std::string> &header,
       uint64_t blocks = 0;
       for (const Context *c : e.contexts)
         blocks += c->fields[F_alloc_count];
-      std::fprintf (out, "objects:     %llu in %s%s%s\n",
-                    (unsigned long long) e.report.objects,
+      std::fprintf (out, "objects:     %s in %s%s%s\n",
+                    grouped (e.report.objects).c_str (),
                     counted (blocks, "block", "blocks").c_str (),
                     e.report.folded ? " (arrays: slots folded per object)"
                                     : "",
                     by_type ? format (" from %zu contexts",
                                       e.contexts.size ()).c_str () : "");
-      std::fprintf (out, "accesses:    %llu\n",
-                    (unsigned long long) e.report.total);
+      std::fprintf (out, "accesses:    %s\n",
+                    grouped (e.report.total).c_str ());
       std::fputs (field_report_text (e.report, "").c_str (), out);
       if (!by_type)
         {
