@@ -33,6 +33,11 @@ enum ChunkFlags : uint8_t
   // Sampling mode: a site's first block in its thread, ours with weight
   // 1 outside the sampling (a certainty unit: site_calibration.h).
   kChunkCertain = 8,
+  // Sampling mode: a block of ours that realloc kept in place for an
+  // unsampled allocation.  It stands for nothing, like a C library
+  // block (state kChunkReported: no record at its free, and no part in
+  // the live heap).
+  kChunkUnprofiled = 16,
 };
 
 struct ChunkHeader

@@ -205,15 +205,18 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
 // End the life of block P whose header H was claimed from state OLD
 // (kChunkAllocated or kChunkReported): fold its counters into its
 // context unless a dump already reported it, and leave its shadow zero.
-// SAMPLED: a sampled block of the sampling mode.
-template <bool Sampled>
+// SAMPLED: a sampled block of the sampling mode; UNPROFILED: one that
+// stands for nothing (kChunkUnprofiled).
+template <bool Sampled, bool Unprofiled = false>
 MEMPROF_ALWAYS_INLINE void
 finish_life (void *p, ChunkHeader *h, uint8_t old)
 {
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
   bool profiled = old == kChunkAllocated && h->epoch == profile_epoch;
-  if (Sampled)
+  if (Unprofiled)
+    ;
+  else if (Sampled)
     live_free (depot_live (h->alloc_context_id),
                sampled_live_amount (size));
   else
@@ -248,13 +251,16 @@ finish_life (void *p, ChunkHeader *h, uint8_t old)
 MEMPROF_NOINLINE void
 end_sampled_life (void *p, ChunkHeader *h, uint8_t old)
 {
-  finish_life<true> (p, h, old);
+  if (h->flags & kChunkUnprofiled)
+    finish_life<false, true> (p, h, old);
+  else
+    finish_life<true> (p, h, old);
 }
 
 MEMPROF_ALWAYS_INLINE void
 end_life (void *p, ChunkHeader *h, uint8_t old)
 {
-  if (UNLIKELY (h->flags & kChunkSampled))
+  if (UNLIKELY (h->flags & (kChunkSampled | kChunkUnprofiled)))
     end_sampled_life (p, h, old);
   else
     finish_life<false> (p, h, old);
@@ -302,6 +308,35 @@ allocate_block (size_t size, size_t align, uintptr_t frame, bool zero,
   if (zero && !(h->flags & kChunkSecondary))
     internal_memset (p, 0, allocator_usable_size (p, h));
   __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
+  return p;
+}
+
+// Realloc of our block P (header H) in place for an unsampled
+// allocation of SIZE bytes, in the sampling mode: it stays ours,
+// standing for nothing (kChunkUnprofiled), instead of being copied into
+// a C library block.  (A block realloc grows a few bytes at a time,
+// once about as large as the interval, is sampled at about half the
+// calls: it went back and forth, a copy each time.)
+void *
+keep_unprofiled (void *p, ChunkHeader *h, size_t size)
+{
+  if (!(h->flags & kChunkUnprofiled))
+    {
+      uint8_t old = claim_live (h);
+      if (UNLIKELY (old == kChunkFree))
+        {
+          report_bad_pointer ("realloc", "freed block", h, p);
+          errno = ENOMEM;
+          return nullptr;
+        }
+      end_life (p, h, old);
+      h->flags = (uint8_t) ((h->flags & ~(kChunkSampled | kChunkCertain))
+                            | kChunkUnprofiled);
+      __atomic_store_n (&h->state, kChunkReported, __ATOMIC_RELEASE);
+    }
+  // Its counters are read by no one until a profiled life starts here,
+  // which clears them (start_life's CLEAN is 0 then).
+  h->requested_size = size;
   return p;
 }
 
@@ -400,6 +435,8 @@ reallocate (void *p, size_t size, uintptr_t frame)
   if (UNLIKELY (sample_interval != 0) && !sampling_stopped ())
     {
       BlockKind kind = sampling_mode_kind (size, frame);
+      if (kind == BlockKind::kUnsampled && realloc_in_place (size, usable))
+        return keep_unprofiled (p, h, size);
       if (kind == BlockKind::kUnsampled)
         return move_block (allocate_unsampled (size, kLibcMallocAlign, false),
                            p, usable, size);
@@ -418,12 +455,14 @@ reallocate (void *p, size_t size, uintptr_t frame)
           errno = ENOMEM;
           return nullptr;
         }
-      size_t old_size = h->requested_size;
+      // An unprofiled block's counters were never cleared.
+      size_t old_size = h->flags & kChunkUnprofiled ? 0 : h->requested_size;
       end_life (p, h, old);
       // The new life is of its own kind.
-      h->flags = (uint8_t) ((h->flags & ~(kChunkSampled | kChunkCertain))
+      h->flags = (uint8_t) ((h->flags & ~(kChunkSampled | kChunkCertain
+                                          | kChunkUnprofiled))
                             | (certain ? kChunkCertain : 0));
-      start_life (p, h, size, frame, sampled, old_size ? old_size : 1);
+      start_life (p, h, size, frame, sampled, old_size);
       __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
       return p;
     }
