@@ -437,6 +437,16 @@ demangled_type_name (const char *mangled)
   return r;
 }
 
+/* The name of TYPE, a struct, union or enum that has none a user wrote
+   or the debug information keeps.  */
+const char *
+unnamed_type_name (tree type)
+{
+  return TREE_CODE (type) == UNION_TYPE ? "<unnamed union>"
+	 : TREE_CODE (type) == ENUMERAL_TYPE ? "<unnamed enum>"
+	 : "<unnamed struct>";
+}
+
 /* The qualified name of the type DECL names (a TYPE_DECL with a name).
    The C++ front end's names are gone once free_lang_data has run (with
    -flto, before "ssa"): then a type with linkage has its mangled name
@@ -458,9 +468,7 @@ type_decl_name (tree decl)
       if (id[0] == '.')
 	/* An anonymous name ("._anon_3": a lambda's closure or an unnamed
 	   struct), which means nothing to a user.  */
-	id = TREE_CODE (TREE_TYPE (decl)) == UNION_TYPE ? "<unnamed union>"
-	     : TREE_CODE (TREE_TYPE (decl)) == ENUMERAL_TYPE ? "<unnamed enum>"
-	     : "<unnamed struct>";
+	id = unnamed_type_name (TREE_TYPE (decl));
       return scope_prefix (DECL_CONTEXT (decl)) + id;
     }
   const char *dwarf = lang_hooks.dwarf_name (decl, 2);
@@ -498,12 +506,9 @@ type_name (tree type)
     return IDENTIFIER_POINTER (name);
   /* An unnamed C struct without a typedef: GCC would print its whole
      declaration.  */
-  if (TREE_CODE (main) == RECORD_TYPE)
-    return "<unnamed struct>";
-  if (TREE_CODE (main) == UNION_TYPE)
-    return "<unnamed union>";
-  if (TREE_CODE (main) == ENUMERAL_TYPE)
-    return "<unnamed enum>";
+  if (TREE_CODE (main) == RECORD_TYPE || TREE_CODE (main) == UNION_TYPE
+      || TREE_CODE (main) == ENUMERAL_TYPE)
+    return unnamed_type_name (main);
   char *s = print_generic_expr_to_str (main);
   std::string r (s);
   free (s);

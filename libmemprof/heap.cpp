@@ -311,6 +311,28 @@ allocate_block (size_t size, size_t align, uintptr_t frame, bool zero,
   return p;
 }
 
+// The flags that say what a life of a block stands for.
+constexpr uint8_t kLifeKindFlags = kChunkSampled | kChunkCertain
+                                   | kChunkUnprofiled;
+
+// End the life of our block P (header H) that realloc keeps in place;
+// KIND: the flags of what its next life stands for.  False (reported,
+// errno ENOMEM) when P was freed meanwhile.
+bool
+end_life_in_place (void *p, ChunkHeader *h, uint8_t kind)
+{
+  uint8_t old = claim_live (h);
+  if (UNLIKELY (old == kChunkFree))
+    {
+      report_bad_pointer ("realloc", "freed block", h, p);
+      errno = ENOMEM;
+      return false;
+    }
+  end_life (p, h, old);
+  h->flags = (uint8_t) ((h->flags & ~kLifeKindFlags) | kind);
+  return true;
+}
+
 // Realloc of our block P (header H) in place for an unsampled
 // allocation of SIZE bytes, in the sampling mode: it stays ours,
 // standing for nothing (kChunkUnprofiled), instead of being copied into
@@ -322,20 +344,12 @@ keep_unprofiled (void *p, ChunkHeader *h, size_t size)
 {
   if (!(h->flags & kChunkUnprofiled))
     {
-      uint8_t old = claim_live (h);
-      if (UNLIKELY (old == kChunkFree))
-        {
-          report_bad_pointer ("realloc", "freed block", h, p);
-          errno = ENOMEM;
-          return nullptr;
-        }
-      end_life (p, h, old);
-      h->flags = (uint8_t) ((h->flags & ~(kChunkSampled | kChunkCertain))
-                            | kChunkUnprofiled);
+      if (!end_life_in_place (p, h, kChunkUnprofiled))
+        return nullptr;
       __atomic_store_n (&h->state, kChunkReported, __ATOMIC_RELEASE);
     }
-  // Its counters are read by no one until a profiled life starts here,
-  // which clears them (start_life's CLEAN is 0 then).
+  // Its counters are read by no one: the end of its unprofiled life
+  // clears them, as any life's end not recorded does.
   h->requested_size = size;
   return p;
 }
@@ -448,20 +462,9 @@ reallocate (void *p, size_t size, uintptr_t frame)
       // glibc keeps a block that fits.  It is still a new allocation
       // under the realloc caller's stack: the old life ends here, the
       // new one starts with fresh counters.
-      uint8_t old = claim_live (h);
-      if (UNLIKELY (old == kChunkFree))
-        {
-          report_bad_pointer ("realloc", "freed block", h, p);
-          errno = ENOMEM;
-          return nullptr;
-        }
-      // An unprofiled block's counters were never cleared.
-      size_t old_size = h->flags & kChunkUnprofiled ? 0 : h->requested_size;
-      end_life (p, h, old);
-      // The new life is of its own kind.
-      h->flags = (uint8_t) ((h->flags & ~(kChunkSampled | kChunkCertain
-                                          | kChunkUnprofiled))
-                            | (certain ? kChunkCertain : 0));
+      size_t old_size = h->requested_size;
+      if (!end_life_in_place (p, h, certain ? kChunkCertain : 0))
+        return nullptr;
       start_life (p, h, size, frame, sampled, old_size);
       __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
       return p;

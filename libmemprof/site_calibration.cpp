@@ -63,10 +63,18 @@ struct SiteMap
   uint64_t lost_count, lost_bytes;
 };
 
+// Where KEY's probe starts in a table of the dump's own (the site map,
+// certain_pair's), before masking.
+inline uint64_t
+home_slot (uint64_t key)
+{
+  return (key * 0x9e3779b97f4a7c15ULL) >> 20;
+}
+
 Site *
 find (SiteMap &m, uintptr_t pc, bool insert)
 {
-  uint64_t i = (pc * 0x9e3779b97f4a7c15ULL) >> 20;
+  uint64_t i = home_slot (pc);
   for (;; i++)
     {
       Site &s = m.sites[i & m.mask];
@@ -398,7 +406,7 @@ certain_pair (HibNode *records)
   if (!map)
     return;   // Each stays a record of its own.
   auto slot_of = [&] (uint32_t id) {
-    uint64_t i = ((uint64_t) id * 0x9e3779b97f4a7c15ULL) >> 20;
+    uint64_t i = home_slot (id);
     while (map[i & (slots - 1)]
            && (uint32_t) map[i & (slots - 1)]->mib.stack_id != id)
       i++;
