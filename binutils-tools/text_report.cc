@@ -114,9 +114,12 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     grouped (v[F_num_migrated_cpu]).c_str (),
                     grouped (v[F_num_same_alloc_cpu]).c_str (),
                     grouped (v[F_num_same_dealloc_cpu]).c_str ());
+      // Size 0: the type is incomplete where the call was compiled (an
+      // opaque DIR * from opendir, declared with the malloc attribute).
       if (const AllocatedType *t = table.context_type (*c))
-        std::fprintf (out, "type:        %s (%s bytes)\n", t->name.c_str (),
-                      grouped (t->size).c_str ());
+        std::fprintf (out, "type:        %s (%s)\n", t->name.c_str (),
+                      t->size ? (grouped (t->size) + " bytes").c_str ()
+                              : "size unknown: incomplete type");
       if (table.histogram_mode ())
         {
           // The hottest slot; the field report (--fields) says more.

@@ -125,6 +125,15 @@ unnamed_structs (int n)
   return s;
 }
 
+/* Only declared here, as a library's opaque handle.  */
+struct opaque;
+
+__attribute__ ((noinline, malloc)) static struct opaque *
+opaque_new (void)
+{
+  return (struct opaque *) malloc (40);
+}
+
 int
 main (void)
 {
@@ -138,6 +147,7 @@ main (void)
       free (aligned_ints ());
       free (unnamed_structs (4));
       free ((long long *) pair_through_header () - 1);
+      free (opaque_new ());
     }
   return 0;
 }
@@ -152,3 +162,5 @@ main (void)
 /* { dg-final { memprof-dump-scan {^type:        rec \(56 bytes\)$} } } */
 /* { dg-final { memprof-record fn=unnamed_structs<main alloc_count==3 total_size==288 type=<unnamedstruct> type_size==24 } } */
 /* { dg-final { memprof-dump-scan {^type:        <unnamed struct> \(24 bytes\)$} } } */
+/* { dg-final { memprof-record fn=opaque_new<main alloc_count==3 total_size==120 type=opaque type_size==0 } } */
+/* { dg-final { memprof-dump-scan {^type:        opaque \(size unknown: incomplete type\)$} } } */
