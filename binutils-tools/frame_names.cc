@@ -3,24 +3,8 @@
 
 #include "diag.h"
 
-#include <cstdlib>
-#include <cxxabi.h>
 
 namespace memprof {
-
-std::string
-demangle (const std::string &name)
-{
-  if (name.compare (0, 2, "_Z") != 0)
-    return name;
-  int status = 0;
-  char *d = abi::__cxa_demangle (name.c_str (), nullptr, nullptr, &status);
-  if (status != 0 || !d)
-    return name;
-  std::string s (d);
-  std::free (d);
-  return s;
-}
 
 std::string
 frame_function_name (const Frame &f)

@@ -5,13 +5,11 @@
 #define MEMPROF_TOOLS_FRAME_NAMES_H
 
 #include "context_table.h"
+#include "demangle.h"
 
 #include <string>
 
 namespace memprof {
-
-// NAME demangled when it is a C++ linkage name, else NAME.
-std::string demangle (const std::string &name);
 
 // The frame's function, demangled; "0xADDRESS in MODULE" when the frame
 // was not symbolized.

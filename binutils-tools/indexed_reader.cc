@@ -4,6 +4,7 @@
 #include "byte_cursor.h"
 #include "byte_writer.h"
 #include "diag.h"
+#include "demangle.h"
 #include "layout_section.h"
 
 #include "memprof/indexed_format.h"
@@ -92,7 +93,7 @@ public:
         uint64_t hash = e.u64 ("function hash bucket");
         uint64_t off = e.u64 ("function hash bucket");
         if (off == UINT64_MAX)
-          return;
+          break;
         if (hash != want)
           continue;
         ByteCursor c (recs.data, recs.size);
@@ -100,6 +101,11 @@ public:
         if (read_group (c, &name))
           return;
       }
+    // Not a linkage name in the table: a demangled name, matched against
+    // every group's (the table is keyed by linkage names).
+    ByteCursor c (recs.data, recs.size);
+    while (!c.at_end ())
+      read_group (c, &name);
   }
 
 private:
@@ -447,7 +453,7 @@ private:
     const std::string &name = fn ? string_at (fn) : std::string ();
     uint64_t n = c.count (c.uleb ("record section"), 1 + schema_.size (),
                           "record");
-    bool wanted = !only || *only == name;
+    bool wanted = !only || function_name_matches (name, *only);
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t stack = c.uleb ("record section");

@@ -74,8 +74,9 @@ symbolized stack.\n\
                           accesses and share, the cold fields, and what\n\
                           moving or regrouping them saves\n\
   --by-type               with --fields: per type, all its contexts summed\n\
-  --function=NAME         show only contexts allocated directly by NAME\n\
-                          (looked up in an indexed profile's hash table)\n\
+  --function=NAME         show only contexts allocated directly by NAME: a\n\
+                          linkage name, a demangled one, or one without its\n\
+                          parameters (every overload); exit 1 if none\n\
   --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
                           by build id, else by file name); repeatable\n\
   --debug-file-directory=DIR  also look for separate debug info in DIR\n\
@@ -505,6 +506,14 @@ run (const Options &o)
   const ContextTable &table = l.table;
   std::vector<const Context *> records
     = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
+  if (o.have_function && records.empty ())
+    {
+      report_error (o.file, format ("no allocation context has %s as its "
+                                    "frame 0 (the function that called the "
+                                    "allocation function)",
+                                    o.function.c_str ()));
+      return 1;
+    }
   bool written;
   if (o.format != Format::TEXT && o.top && records.size () > o.top)
     records.resize (o.top);

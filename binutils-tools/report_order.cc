@@ -1,7 +1,10 @@
 // Ordering the contexts of a report.
 #include "report_order.h"
 
+#include "demangle.h"
+
 #include <algorithm>
+#include <unordered_map>
 
 namespace memprof {
 
@@ -102,13 +105,25 @@ report_order (const ContextTable &table, const SortMetric &metric,
 {
   std::vector<const Context *> v = table.canonical_order ();
   if (function)
-    v.erase (std::remove_if (v.begin (), v.end (),
-                             [&] (const Context *c) {
-                               return c->stack.empty ()
-                                      || table.frame (c->stack[0]).function
-                                           != *function;
-                             }),
-             v.end ());
+    {
+      // Each function's verdict once: it demangles.
+      std::unordered_map<std::string, bool> verdicts;
+      auto matches = [&] (const std::string &linkage) {
+        auto it = verdicts.find (linkage);
+        if (it == verdicts.end ())
+          it = verdicts.emplace (linkage, function_name_matches (linkage,
+                                                                 *function))
+                 .first;
+        return it->second;
+      };
+      v.erase (std::remove_if (v.begin (), v.end (),
+                               [&] (const Context *c) {
+                                 return c->stack.empty ()
+                                        || !matches (table.frame (c->stack[0])
+                                                       .function);
+                               }),
+               v.end ());
+    }
   // Keys computed once and sorted beside the pointers: a million
   // contexts, each key read through its pointer per comparison, cost
   // seconds in cache misses.

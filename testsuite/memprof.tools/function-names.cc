@@ -1,0 +1,52 @@
+// Program for function-names.exp: allocation sites in two overloads of a
+// member function, in a function template and in a C function, so that
+// memprof-dump --function can be given each by its linkage name, its
+// demangled name or its name without parameters.
+#include <cstdlib>
+
+namespace ns
+{
+struct Table
+{
+  __attribute__ ((noinline)) void *add (long n);
+  __attribute__ ((noinline)) void *add (int a, int b);
+};
+
+void *
+Table::add (long n)
+{
+  return std::malloc (n);
+}
+
+void *
+Table::add (int a, int b)
+{
+  return std::malloc (a + b);
+}
+
+template <typename T>
+__attribute__ ((noinline)) T *
+make (int n)
+{
+  return static_cast<T *> (std::malloc (n * sizeof (T)));
+}
+} // namespace ns
+
+extern "C" __attribute__ ((noinline)) void *
+plain_c_site (int n)
+{
+  return std::malloc (n);
+}
+
+int
+main ()
+{
+  ns::Table t;
+  for (int i = 0; i < 3; i++)
+    std::free (t.add (10L));
+  for (int i = 0; i < 5; i++)
+    std::free (t.add (1, 2));
+  std::free (ns::make<double> (4));
+  std::free (plain_c_site (7));
+  return 0;
+}
