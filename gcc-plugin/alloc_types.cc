@@ -18,8 +18,9 @@
 
    The type of a call's result: follow the result through copies,
    conversions and PHIs (breadth first), collecting the pointer types
-   of the names, variables and memory it is stored into and of the
-   function's return value when it is returned.  void * and the
+   of the names, variables and memory it is stored into, of the
+   parameters it is passed as, and of the function's return value when
+   it is returned.  void * and the
    character types say nothing (a char * buffer is bytes); the types
    nearest the call win, so "Base *b = new Derived" is a Derived.  One
    type: that type.  Two: ambiguous, recorded unknown.  None: unknown,
@@ -135,6 +136,7 @@ private:
   void note (tree pointer_type, unsigned depth);
   static void add_type (auto_vec<tree, 4> &types, tree type);
   void follow (tree name, unsigned depth);
+  void note_parameters (gcall *call, tree name, unsigned depth);
   void visit_use (gimple *use, tree name, unsigned depth);
 
   bool m_array_new;
@@ -183,6 +185,23 @@ result_walk::add_type (auto_vec<tree, 4> &types, tree type)
     if (TYPE_MAIN_VARIANT (seen) == TYPE_MAIN_VARIANT (type))
       return;
   types.safe_push (type);
+}
+
+/* NAME is passed to CALL: the pointer types of the parameters it is
+   passed as (void * and char * ones, as free's and memcpy's, say
+   nothing; nor do variadic arguments).  */
+void
+result_walk::note_parameters (gcall *call, tree name, unsigned depth)
+{
+  tree fntype = gimple_call_fntype (call);
+  if (!fntype)
+    return;
+  tree parm = TYPE_ARG_TYPES (fntype);
+  for (unsigned i = 0; i < gimple_call_num_args (call) && parm
+		       && TREE_VALUE (parm) != void_type_node;
+       i++, parm = TREE_CHAIN (parm))
+    if (gimple_call_arg (call, i) == name)
+      note (TREE_VALUE (parm), depth);
 }
 
 void
@@ -249,6 +268,12 @@ result_walk::visit_use (gimple *use, tree name, unsigned depth)
 	  && TREE_CODE (TREE_TYPE (fndecl)) == METHOD_TYPE)
 	add_type (m_constructed,
 		  TYPE_METHOD_BASETYPE (TREE_TYPE (fndecl)));
+      /* Passed on as a typed parameter, which GIMPLE converts without a
+	 statement: std::unique_ptr<T> (new T) of an aggregate T is
+	 "_1 = operator new (24); unique_ptr<T>::unique_ptr (&u, _1)",
+	 the T * only in the constructor's parameter list.  */
+      else
+	note_parameters (call, name, depth + 1);
     }
   else if (greturn *ret = dyn_cast<greturn *> (use))
     {

@@ -1,10 +1,13 @@
 // The allocated type of C++ allocation sites: new Item, new Item[n],
 // a class with a destructor in new[] (the array cookie), a template in
 // a namespace, std::vector<Item> (the allocation inside
-// std::__new_allocator<Item>::allocate, inlined at -O2), and
-// Base *b = new Derived (the object's own type).
+// std::__new_allocator<Item>::allocate, inlined at -O2),
+// Base *b = new Derived (the object's own type), and an aggregate
+// straight into a std::unique_ptr, by new and by std::make_unique (its
+// type only in the smart pointer's constructor's parameter list).
 // { dg-do run }
 
+#include <memory>
 #include <vector>
 
 struct Item
@@ -39,6 +42,31 @@ struct Derived : Base
 {
   long d;
 };
+
+struct Agg
+{
+  long a, b, c;
+};
+
+__attribute__ ((noinline)) void
+sink (void *p)
+{
+  __asm__ volatile ("" : : "r"(p) : "memory");
+}
+
+__attribute__ ((noinline)) void
+unique_agg ()
+{
+  std::unique_ptr<Agg> u (new Agg);
+  sink (u.get ());
+}
+
+__attribute__ ((noinline)) void
+made_agg ()
+{
+  auto u = std::make_unique<Agg> ();
+  sink (u.get ());
+}
 
 __attribute__ ((noinline)) Item *
 one_item ()
@@ -98,6 +126,8 @@ main ()
       delete b;
       delete d;
       sum += vector_of_items (7);
+      unique_agg ();
+      made_agg ();
     }
   return sum == 16 ? 0 : 1;
 }
@@ -109,3 +139,5 @@ main ()
 // { dg-final { memprof-record fn=_Z7derivedv alloc_count==2 type=Derived type_size==24 } }
 // { dg-final { memprof-record file=new_allocator.h alloc_count==2 total_size==224 type=Item type_size==16 } }
 // { dg-final { memprof-dump-scan {^type:        ns::Box<int> \(32 bytes\)$} } }
+// { dg-final { memprof-record fn=_Z10unique_aggv alloc_count==2 total_size==48 type=Agg type_size==24 } }
+// { dg-final { memprof-record file=unique_ptr.h alloc_count==2 total_size==48 type=Agg type_size==24 } }
