@@ -76,14 +76,29 @@ fold_blocks (uint64_t type_size, uint64_t min_size, uint64_t max_size)
          && max_size % type_size == 0;
 }
 
+uint64_t
+array_cookie (const TypeLayout &layout, uint64_t min_size, uint64_t max_size)
+{
+  uint64_t n = layout.size;
+  if (!n || (min_size % n == 0 && max_size % n == 0))
+    return 0;
+  uint64_t align = 8;
+  for (const LayoutField &f : layout.fields)
+    align = std::max (align, f.align);
+  if (min_size <= align || (min_size - align) % n || (max_size - align) % n)
+    return 0;
+  return align;
+}
+
 bool
 map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
             bool folded, uint64_t objects, FieldReport &report,
-            uint64_t counted_bytes)
+            uint64_t counted_bytes, uint64_t cookie)
 {
   report = FieldReport ();
   report.folded = folded;
   report.objects = objects;
+  report.cookie_bytes = cookie;
   const uint64_t n = layout.size;
   if (n == 0 || n > kMaxTypeBytes)
     {
@@ -133,11 +148,18 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
           slot_pad[s] = pad_owner[e];
       }
   std::vector<uint64_t> count (leaves.size (), 0);
+  const uint64_t cookie_slots = cookie / kSlot;
   for (uint64_t i = 0; i < slots.size (); i++)
     {
       uint64_t c = slots[i];
       report.total += c;
-      uint64_t s = folded ? i % period : i;
+      if (i < cookie_slots)
+        {
+          report.cookie_accesses += c;
+          continue;
+        }
+      uint64_t e = i - cookie_slots;   // Slot from the first object.
+      uint64_t s = folded ? e % period : e;
       if (s >= period)
         report.beyond += c;
       else if (slot_leaf[s] >= 0)
@@ -169,7 +191,7 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
       r.offset = f.offset;
       r.size = f.size;
       r.accesses = count[root];
-      r.counted = f.offset < counted_bytes;
+      r.counted = cookie + f.offset < counted_bytes;
       r.members.push_back (i);
       report.rows.push_back (std::move (r));
     }
@@ -211,6 +233,8 @@ add_field_report (FieldReport &a, const FieldReport &b)
     }
   a.total += b.total;
   a.beyond += b.beyond;
+  a.cookie_bytes = std::max (a.cookie_bytes, b.cookie_bytes);
+  a.cookie_accesses += b.cookie_accesses;
   a.objects += b.objects;
   a.folded = a.folded || b.folded;
 }
@@ -334,6 +358,13 @@ std::string
 field_report_text (const FieldReport &report, const std::string &indent)
 {
   std::string s = indent + "  offset    size      accesses   share  field\n";
+  if (report.cookie_bytes)
+    s += indent + format ("%8s %7llu %13llu %6.1f%%  (array cookie: new[]'s "
+                          "element count, before the first object)\n", "-",
+                          (unsigned long long) report.cookie_bytes,
+                          (unsigned long long) report.cookie_accesses,
+                          report.total ? 100.0 * report.cookie_accesses
+                                           / report.total : 0.0);
   for (const FieldRow &r : report.rows)
     {
       double share = report.total ? 100.0 * r.accesses / report.total : 0;
@@ -370,6 +401,12 @@ std::string
 field_report_json (const FieldReport &report)
 {
   std::string s = "[";
+  if (report.cookie_bytes)
+    s += format ("{\"name\": \"(array cookie)\", \"offset\": 0, "
+                 "\"size\": %llu, \"accesses\": %llu, \"kind\": \"cookie\", "
+                 "\"shared\": false, \"cold\": false}",
+                 (unsigned long long) report.cookie_bytes,
+                 (unsigned long long) report.cookie_accesses);
   for (const FieldRow &r : report.rows)
     s += format ("%s{\"name\": %s, \"offset\": %llu, \"size\": %llu, "
                  "\"accesses\": %s, \"kind\": \"%s\", \"shared\": %s, "

@@ -37,6 +37,10 @@ struct FieldReport
   std::vector<FieldRow> rows;   // By offset; padding rows included.
   uint64_t total = 0;           // All slots' accesses.
   uint64_t beyond = 0;          // In slots past the type (not folded).
+  // new T[n]'s array cookie before the elements (array_cookie): its
+  // bytes, and the accesses to it (new[] writes it, delete[] reads it).
+  uint64_t cookie_bytes = 0;
+  uint64_t cookie_accesses = 0;
   bool folded = false;          // Blocks are arrays of the type.
   uint64_t objects = 0;         // Objects of the type allocated.
   // One line, no trailing newline: what moving the cold fields out or
@@ -50,15 +54,24 @@ struct FieldReport
 // objects to fold onto the type (both multiples, some longer than one).
 bool fold_blocks (uint64_t type_size, uint64_t min_size, uint64_t max_size);
 
+// Bytes of new T[n]'s array cookie at the start of blocks of
+// MIN_SIZE..MAX_SIZE bytes of LAYOUT, or 0: the Itanium C++ ABI keeps n
+// in max (8, alignof (T)) bytes before the elements when T has a
+// non-trivial destructor, and the plugin records T as the type.  Blocks
+// that are not whole arrays of T, but are after such a cookie.
+uint64_t array_cookie (const TypeLayout &layout, uint64_t min_size,
+                       uint64_t max_size);
+
 // The report of SLOTS (slot i: accesses whose first byte is in
 // [8i, 8i+8) of the block, summed over blocks) on LAYOUT; FOLDED slots
 // past the type wrap onto it; OBJECTS: how many objects of the type;
 // COUNTED_BYTES: how far into the blocks SLOTS reach when the histogram
-// was cut short (rows starting further are not counted).  False (and
+// was cut short (rows starting further are not counted); COOKIE: bytes
+// of an array cookie before the first object (array_cookie).  False (and
 // REPORT.suggestion says why) when the type is too large.
 bool map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
                  bool folded, uint64_t objects, FieldReport &report,
-                 uint64_t counted_bytes = UINT64_MAX);
+                 uint64_t counted_bytes = UINT64_MAX, uint64_t cookie = 0);
 
 // Sums B's rows into A's by name (A's rows of one type, --by-type).
 void add_field_report (FieldReport &a, const FieldReport &b);
@@ -69,7 +82,8 @@ void finish_field_report (const TypeLayout &layout, FieldReport &report);
 std::string field_report_text (const FieldReport &report,
                                const std::string &indent);
 // The rows as a JSON array of {"name", "offset", "size", "accesses",
-// "kind", "shared", "cold"}.
+// "kind", "shared", "cold"}, an array cookie first as a row of kind
+// "cookie".
 std::string field_report_json (const FieldReport &report);
 
 } // namespace memprof

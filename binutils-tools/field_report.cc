@@ -80,14 +80,19 @@ context_field_report (const ContextTable &table, const Context &c,
     return false;
   const TypeLayout &layout = it->second;
   const FieldValues &v = c.fields;
-  bool folded = fold_blocks (layout.size, v[F_min_size], v[F_max_size]);
-  uint64_t objects = folded ? v[F_total_size] / layout.size
-                            : v[F_alloc_count];
+  uint64_t cookie = array_cookie (layout, v[F_min_size], v[F_max_size]);
+  bool folded = cookie ? v[F_max_size] - cookie > layout.size
+                       : fold_blocks (layout.size, v[F_min_size],
+                                      v[F_max_size]);
+  uint64_t objects
+    = cookie ? (v[F_total_size] - cookie * v[F_alloc_count]) / layout.size
+    : folded ? v[F_total_size] / layout.size
+             : v[F_alloc_count];
   // The runtime keeps a block's first slots only (raw_format.h).
   uint64_t reach = c.histogram.size () * kHistogramSlotBytes;
   if (!map_fields (layout, c.histogram, folded, objects, report,
                    !c.histogram.empty () && reach < v[F_max_size]
-                     ? reach : UINT64_MAX))
+                     ? reach : UINT64_MAX, cookie))
     return false;
   if (layout_out)
     *layout_out = &layout;
