@@ -239,9 +239,30 @@ add_field_report (FieldReport &a, const FieldReport &b)
   a.folded = a.folded || b.folded;
 }
 
+// A type of the C++ standard library's implementation (a tree node, a
+// hash node): its out-of-line code in libstdc++.so is not instrumented,
+// so the fields only that code touches (a tree node's colour and
+// parent) would look cold, and its layout is not the program's to change.
+static bool
+standard_library_type (const std::string &name)
+{
+  return name.compare (0, 5, "std::") == 0
+         || name.compare (0, 11, "__gnu_cxx::") == 0;
+}
+
 void
 finish_field_report (const TypeLayout &layout, FieldReport &report)
 {
+  if (standard_library_type (layout.name))
+    {
+      for (FieldRow &r : report.rows)
+        r.cold = false;
+      report.suggestion = "none: " + layout.name + " is the C++ standard "
+                          "library's; its compiled code (libstdc++.so) is "
+                          "not instrumented, so the fields only it touches "
+                          "are not counted";
+      return;
+    }
   std::vector<std::string> hot_names, cold_names;
   std::vector<const LayoutField *> hot;
   std::vector<std::pair<uint64_t, uint64_t>> hot_units;  // (align, bytes)
