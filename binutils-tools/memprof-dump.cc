@@ -398,11 +398,12 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               "estimates, minima and maxima as sampled",
                               (unsigned long long) table.sample_interval,
                               (unsigned long long) table.sample_interval));
-  if (table.unattributed_allocs)
-    header.push_back (format ("Unattributed: %s in %s at sites where only "
-                              "each thread's first block was recorded, no "
-                              "other sampled: in those sites' exact totals, "
-                              "in no context below",
+  if (table.unattributed_allocs || table.unattributed_bytes)
+    header.push_back (format ("Unattributed: %s in %s at sites whose "
+                              "sampled blocks could not stand for them (only "
+                              "weight-1 blocks recorded, or more than a "
+                              "context's sampled sizes hold): in those "
+                              "sites' exact totals, in no context below",
                               counted (table.unattributed_bytes, "byte",
                                        "bytes").c_str (),
                               counted (table.unattributed_allocs,

@@ -65,8 +65,8 @@ constexpr size_t kLibcMallocAlign = 16;
 // mode while it samples: tallied at its site (site_tally.h), a site's
 // first block in this thread since the last dump is ours with weight 1
 // (kExact), outside the Poisson process, which stays one over the other
-// blocks: kSampled when a sampling point falls in them, else kUnsampled
-// (the C library's).  The one place malloc and both reallocs decide.
+// blocks: kSampled when a sampling point falls in them (kExact, weight 1,
+// when that was all but certain), else kUnsampled (the C library's).  The one place malloc and both reallocs decide.
 // (Inline: it is the unsampled allocation's whole decision.)
 enum class BlockKind { kExact, kSampled, kUnsampled };
 MEMPROF_ALWAYS_INLINE BlockKind
@@ -74,8 +74,13 @@ sampling_mode_kind (size_t size, uintptr_t frame)
 {
   if (UNLIKELY (site_tally_add (site_of_frame (frame), size)))
     return BlockKind::kExact;
-  return UNLIKELY (sample_allocation (size)) ? BlockKind::kSampled
-                                             : BlockKind::kUnsampled;
+  if (LIKELY (!sample_allocation (size)))
+    return BlockKind::kUnsampled;
+  // Sampled with p = 1 - e^(-size/interval) above 1 - 10^-6: the block
+  // stands for itself alone, a certainty unit as a site's first block
+  // is, never scaled to stand for the site's smaller blocks.
+  return size / kCertainIntervals >= sample_interval ? BlockKind::kExact
+                                                     : BlockKind::kSampled;
 }
 
 // The unsampled allocation's decision, inline in the entry points: true

@@ -54,6 +54,9 @@ struct Site
   double excess;
   double cum[kFields];       // Running scaled sums, before rounding.
   uint64_t out[kFields];     // ... and after.
+  // Taken off records whose calibrated mean size left their sampled
+  // min..max (clamp_mean): unattributed.
+  uint64_t clamped_count, clamped_bytes;
 };
 
 struct SiteMap
@@ -209,7 +212,13 @@ calibratable (const Site &s)
 // accesses per block) stay as sampled while the site's counts and bytes
 // become exact.  When the records' mean sizes are (nearly) all equal or
 // a factor would not be positive, the ratios N/A for the counts and
-// B/S for bytes and accesses instead.
+// B/S for bytes and accesses instead.  Also when the regression tilts
+// the factors more than kMaxTilt-fold from the smallest mean size to the
+// largest: a record whose mean stands far from the others' (a few
+// 400 KB blocks at a site of 4 KB ones) would take up the whole error
+// of the site's small-block estimate, its blocks multiplied tenfold.
+constexpr double kMaxTilt = 4;
+
 void
 choose_factors (Site &s)
 {
@@ -221,7 +230,10 @@ choose_factors (Site &s)
     {
       double alpha = (n * q - bytes * b) / det;
       double beta = (a * bytes - b * n) / det;
-      if (alpha + beta * s.min_mean > 0 && alpha + beta * s.max_mean > 0)
+      double g_min = alpha + beta * s.min_mean;
+      double g_max = alpha + beta * s.max_mean;
+      if (g_min > 0 && g_max > 0 && g_max <= kMaxTilt * g_min
+          && g_min <= kMaxTilt * g_max)
         {
           s.regression = true;
           s.alpha = alpha;
@@ -311,6 +323,57 @@ scale_record (Site &s, memprof_raw_mib &mib)
   live (mib.bytes_at_exit, g_bytes, mib.total_size);
 }
 
+// Keep a calibrated record's mean size within its sampled min..max: the
+// ratios scale counts and bytes apart, and a site whose small blocks went
+// unsampled (two 64 MiB blocks and 500 of 48 bytes at one malloc) would
+// give its one record the others' count, "501 blocks, avg 267,947, min
+// 67,108,864".  What is taken off goes unattributed.
+void
+clamp_mean (Site &s, memprof_raw_mib &mib)
+{
+  uint64_t n = mib.alloc_count, b = mib.total_size;
+  if (!n || !mib.min_size)
+    return;
+  // The fields scaled with the one or the other take the same cut (a
+  // per-block sum, as the utilisation's, stays within its per-block
+  // bounds).
+  auto cut = [&] (bool bytes_side, uint64_t from, uint64_t to) {
+    for (uint32_t f = 0; f < kFields; f++)
+      if (f != kCount && f != kBytes && (f == kAccesses) == bytes_side)
+        {
+          uint64_t &v = mib.*kScaled[f];
+          v = (uint64_t) ((unsigned __int128) v * to / from);
+        }
+  };
+  // One block's worth either way is the rounding's (count and bytes are
+  // rounded apart, each to its exact site total), not the estimator's.
+  if (b / mib.min_size + 1 < n)
+    {
+      uint64_t keep = b / mib.min_size ? b / mib.min_size : 1;
+      s.clamped_count += n - keep;
+      cut (false, n, keep);
+      mib.alloc_count = keep;
+    }
+  else if (mib.max_size && b / (n + 1) > mib.max_size)
+    {
+      s.clamped_bytes += b - n * mib.max_size;
+      cut (true, b, n * mib.max_size);
+      mib.total_size = n * mib.max_size;
+    }
+  else
+    return;
+  uint64_t *blocks[] = { &mib.blocks_at_peak, &mib.max_live_blocks,
+                         &mib.blocks_at_exit };
+  uint64_t *bytes[] = { &mib.bytes_at_peak, &mib.max_live_bytes,
+                        &mib.bytes_at_exit };
+  for (uint64_t *v : blocks)
+    if (*v > mib.alloc_count)
+      *v = mib.alloc_count;
+  for (uint64_t *v : bytes)
+    if (*v > mib.total_size)
+      *v = mib.total_size;
+}
+
 } // namespace
 
 bool
@@ -377,7 +440,13 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
           continue;
         }
       scale_record (*s, r->mib);
+      clamp_mean (*s, r->mib);
       stats->records++;
+    }
+  for (uint64_t i = 0; i < slots; i++)
+    {
+      stats->lost_allocations += m.sites[i].clamped_count;
+      stats->lost_bytes += m.sites[i].clamped_bytes;
     }
   unmap_memory (m.sites, map_size);
   return true;
