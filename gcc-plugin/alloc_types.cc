@@ -496,6 +496,11 @@ type_decl_name (tree decl)
 	id = unnamed_type_name (TREE_TYPE (decl));
       return scope_prefix (DECL_CONTEXT (decl)) + id;
     }
+  /* A typedef: its own name (the C++ front end's DWARF name of one is
+     its whole declaration, "typedef void (* fn)()").  */
+  if (DECL_ORIGINAL_TYPE (decl))
+    return scope_prefix (DECL_CONTEXT (decl))
+	   + IDENTIFIER_POINTER (DECL_NAME (decl));
   const char *dwarf = lang_hooks.dwarf_name (decl, 2);
   if (!dwarf || !*dwarf)
     /* A lambda's closure or an unnamed struct: DWARF names it not at
@@ -503,6 +508,34 @@ type_decl_name (tree decl)
        already qualified.  */
     return lang_hooks.decl_printable_name (decl, 2);
   return scope_prefix (DECL_CONTEXT (decl)) + dwarf;
+}
+
+std::string type_name (tree type);
+
+/* A pointer to function type FN as C and C++ write it:
+   "void (*)(void)", "int (*)(int, char *)", "void (*)()" (C++, or an
+   unprototyped C function), "int (*)(const char *, ...)".  */
+std::string
+function_pointer_name (tree fn)
+{
+  std::string r = type_name (TREE_TYPE (fn)) + " (*)(";
+  tree arg = TYPE_ARG_TYPES (fn);
+  bool first = true;
+  for (; arg && TREE_VALUE (arg) != void_type_node; arg = TREE_CHAIN (arg))
+    {
+      tree t = TREE_VALUE (arg);
+      /* type_name drops qualifiers; a parameter's const char * keeps
+	 its const.  */
+      bool pointee_const = POINTER_TYPE_P (t) && TYPE_READONLY (TREE_TYPE (t));
+      r += (first ? "" : ", ") + std::string (pointee_const ? "const " : "")
+	   + type_name (t);
+      first = false;
+    }
+  if (TYPE_ARG_TYPES (fn) && !arg)
+    r += first ? "..." : ", ...";
+  else if (first && TYPE_ARG_TYPES (fn) && !compiling_cxx)
+    r += "void";
+  return r + ")";
 }
 
 /* A type named as its DWARF names it, qualified by its scope: a C struct
@@ -534,6 +567,11 @@ type_name (tree type)
   if (TREE_CODE (main) == RECORD_TYPE || TREE_CODE (main) == UNION_TYPE
       || TREE_CODE (main) == ENUMERAL_TYPE)
     return unnamed_type_name (main);
+  /* A function pointer without a typedef: GCC would print its pointer
+     type's internal number, "void (*<T492>) (void)".  */
+  if (TREE_CODE (main) == POINTER_TYPE
+      && TREE_CODE (TREE_TYPE (main)) == FUNCTION_TYPE)
+    return function_pointer_name (TREE_TYPE (main));
   char *s = print_generic_expr_to_str (main);
   std::string r (s);
   free (s);

@@ -125,6 +125,23 @@ unnamed_structs (int n)
   return s;
 }
 
+/* Arrays of function pointers: named as C writes them, not by GCC's
+   internal "void (*<T492>) (void)".  */
+void (**handler_table) (void);
+int (**printer_table) (const char *, ...);
+
+__attribute__ ((noinline)) static void
+make_handlers (int n)
+{
+  handler_table = malloc (n * sizeof *handler_table);
+}
+
+__attribute__ ((noinline)) static void
+make_printers (int n)
+{
+  printer_table = calloc (n, sizeof *printer_table);
+}
+
 /* Only declared here, as a library's opaque handle.  */
 struct opaque;
 
@@ -148,6 +165,10 @@ main (void)
       free (unnamed_structs (4));
       free ((long long *) pair_through_header () - 1);
       free (opaque_new ());
+      make_handlers (4);
+      make_printers (2);
+      free (handler_table);
+      free (printer_table);
     }
   return 0;
 }
@@ -164,3 +185,6 @@ main (void)
 /* { dg-final { memprof-dump-scan {^type:        <unnamed struct> \(24 bytes\)$} } } */
 /* { dg-final { memprof-record fn=opaque_new<main alloc_count==3 total_size==120 type=opaque type_size==0 } } */
 /* { dg-final { memprof-dump-scan {^type:        opaque \(size unknown: incomplete type\)$} } } */
+/* { dg-final { memprof-record fn=make_handlers<main alloc_count==3 total_size==96 type_size==8 } } */
+/* { dg-final { memprof-dump-scan {^type:        void \(\*\)\(void\) \(8 bytes\)$} } } */
+/* { dg-final { memprof-dump-scan {^type:        int \(\*\)\(const char \*, \.\.\.\) \(8 bytes\)$} } } */

@@ -7,6 +7,7 @@
 // type only in the smart pointer's constructor's parameter list).
 // { dg-do run }
 
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -52,6 +53,23 @@ __attribute__ ((noinline)) void
 sink (void *p)
 {
   __asm__ volatile ("" : : "r"(p) : "memory");
+}
+
+namespace ns
+{
+typedef void (*callback) ();
+}
+
+ns::callback *volatile callbacks;
+int (**volatile unary) (int);
+
+__attribute__ ((noinline)) void
+function_pointers ()
+{
+  callbacks = new ns::callback[4];
+  unary = static_cast<int (**) (int)> (std::malloc (2 * sizeof *unary));
+  delete[] callbacks;
+  std::free (unary);
 }
 
 __attribute__ ((noinline)) void
@@ -128,6 +146,7 @@ main ()
       sum += vector_of_items (7);
       unique_agg ();
       made_agg ();
+      function_pointers ();
     }
   return sum == 16 ? 0 : 1;
 }
@@ -141,3 +160,7 @@ main ()
 // { dg-final { memprof-dump-scan {^type:        ns::Box<int> \(32 bytes\)$} } }
 // { dg-final { memprof-record fn=_Z10unique_aggv alloc_count==2 total_size==48 type=Agg type_size==24 } }
 // { dg-final { memprof-record file=unique_ptr.h alloc_count==2 total_size==48 type=Agg type_size==24 } }
+// A function pointer by its typedef ("typedef void (* fn)()" before)
+// and without one ("int (*<T66d>) (int)" before).
+// { dg-final { memprof-dump-scan {^type:        ns::callback \(8 bytes\)$} } }
+// { dg-final { memprof-dump-scan {^type:        int \(\*\)\(int\) \(8 bytes\)$} } }
