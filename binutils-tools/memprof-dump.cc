@@ -31,15 +31,6 @@ using namespace memprof;
 
 namespace {
 
-// The peak's time is read from the runtime's coarse clock, a few
-// milliseconds a step, the run time from the wall clock: a peak near
-// the end of a short run could read a little after it.
-uint64_t
-peak_time (uint64_t t, uint64_t run_ms)
-{
-  return run_ms && t > run_ms ? run_ms : t;
-}
-
 void
 usage (FILE *out)
 {
@@ -376,8 +367,7 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               grouped (table.peak.bytes).c_str (),
                               counted (table.peak.blocks, "block",
                                        "blocks").c_str (),
-                              grouped (peak_time (table.peak.time,
-                                                  run.duration_ms)).c_str (),
+                              grouped (table.peak.time).c_str (),
                               table.num_profiles > 1
                                 ? " (the largest of the runs)" : ""));
   if (table.histogram_mode ())

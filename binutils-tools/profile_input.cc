@@ -213,6 +213,12 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       p.bytes = prof.peak_bytes;
       p.blocks = prof.peak_blocks;
       p.time = prof.peak_time;
+      // The peak's time comes from the coarse clock (1-4 ms ticks), the
+      // run's length from another: never later than the run's end, in
+      // every output alike.
+      if (prof.start_time && prof.end_time >= prof.start_time
+          && p.time > prof.end_time - prof.start_time)
+        p.time = prof.end_time - prof.start_time;
       table.note_peak (p);
     }
 }
