@@ -420,6 +420,22 @@ run_diff (const Options &o)
   Loaded base, next;
   load_profile (o.file, o, base);
   load_profile (o.diff_new, o, next);
+  // memprof-merge refuses to add these up; a difference of them is still
+  // worth reading, knowing what it holds.
+  if (base.table.sample_interval != next.table.sample_interval)
+    {
+      auto kind = [] (const ContextTable &t) {
+        return t.sample_interval
+                 ? format ("sampled (sample_interval=%llu)",
+                           (unsigned long long) t.sample_interval)
+                 : std::string ("exact");
+      };
+      report_warning (o.diff_new,
+                      format ("%s, compared with %s, %s: the differences "
+                              "include the sampling's estimation error",
+                              kind (next.table).c_str (), o.file.c_str (),
+                              kind (base.table).c_str ()));
+    }
   std::vector<ContextChange> changes
     = diff_contexts (base.table, next.table, o.folded_field);
   if (o.format == Format::JSON)
