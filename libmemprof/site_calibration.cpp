@@ -55,8 +55,13 @@ struct Site
   double cum[kFields];       // Running scaled sums, before rounding.
   uint64_t out[kFields];     // ... and after.
   // Taken off records whose calibrated mean size left their sampled
-  // min..max (clamp_mean): unattributed.
+  // min..max (clamp_mean); the allocations go to the site's records that
+  // have room for more (give_room), what none has room for and the bytes
+  // go unattributed.
   uint64_t clamped_count, clamped_bytes;
+  uint64_t room;             // Allocations the records can still take.
+  double given_cum;          // Running shares given, before rounding.
+  uint64_t given;            // ... and after.
 };
 
 struct SiteMap
@@ -216,8 +221,9 @@ calibratable (const Site &s)
 // the factors more than kMaxTilt-fold from the smallest mean size to the
 // largest: a record whose mean stands far from the others' (a few
 // 400 KB blocks at a site of 4 KB ones) would take up the whole error
-// of the site's small-block estimate, its blocks multiplied tenfold.
-constexpr double kMaxTilt = 4;
+// of the site's small-block estimate, its blocks multiplied tenfold
+// (at 4, still fivefold in one seed of twelve).
+constexpr double kMaxTilt = 2;
 
 void
 choose_factors (Site &s)
@@ -323,41 +329,81 @@ scale_record (Site &s, memprof_raw_mib &mib)
   live (mib.bytes_at_exit, g_bytes, mib.total_size);
 }
 
-// Keep a calibrated record's mean size within its sampled min..max: the
-// ratios scale counts and bytes apart, and a site whose small blocks went
-// unsampled (two 64 MiB blocks and 500 of 48 bytes at one malloc) would
-// give its one record the others' count, "501 blocks, avg 267,947, min
-// 67,108,864".  What is taken off goes unattributed.
+// The fields scaled alongside the count (BYTES_SIDE: the bytes) when it
+// goes FROM one value TO another: a per-block sum, as the utilisation's,
+// stays within its per-block bounds.
+void
+rescale (memprof_raw_mib &mib, bool bytes_side, uint64_t from, uint64_t to)
+{
+  for (uint32_t f = 0; f < kFields; f++)
+    if (f != kCount && f != kBytes && (f == kAccesses) == bytes_side)
+      {
+        uint64_t &v = mib.*kScaled[f];
+        v = (uint64_t) ((unsigned __int128) v * to / from);
+      }
+}
+
+// Allocations record MIB could take with its mean size still within its
+// sampled min..max.
+inline uint64_t
+count_room (const memprof_raw_mib &mib)
+{
+  if (!mib.alloc_count || !mib.min_size)
+    return 0;
+  uint64_t most = mib.total_size / mib.min_size;
+  return most > mib.alloc_count ? most - mib.alloc_count : 0;
+}
+
+// Give record MIB of S its share of the allocations the site's clamped
+// records gave up, in proportion to its room (systematic rounding).
+void
+give_room (Site &s, memprof_raw_mib &mib)
+{
+  uint64_t room = count_room (mib);
+  if (!room || !s.clamped_count || !s.room)
+    return;
+  s.given_cum += (double) s.clamped_count * (double) room / (double) s.room;
+  uint64_t upto = (uint64_t) (s.given_cum + s.offset);
+  if (upto > s.clamped_count)
+    upto = s.clamped_count;
+  uint64_t give = upto > s.given ? upto - s.given : 0;
+  if (give > room)
+    give = room;
+  if (!give)
+    return;
+  s.given += give;
+  rescale (mib, false, mib.alloc_count, mib.alloc_count + give);
+  mib.alloc_count += give;
+}
+
+// Keep the calibrated mean size of a record whose sampled blocks all had
+// one size at that size: the ratios scale counts and bytes apart, and a
+// site whose small blocks went unsampled (500 of 48 bytes beside a few
+// 4 MiB ones at one malloc) would give that record the others' count,
+// "501 blocks, avg 33,542, min = max 4,194,304".  What is taken off goes
+// to the site's other records (give_room) or unattributed.
 void
 clamp_mean (Site &s, memprof_raw_mib &mib)
 {
   uint64_t n = mib.alloc_count, b = mib.total_size;
-  if (!n || !mib.min_size)
+  // Only a context whose sampled blocks all had one size: sampling
+  // favours large blocks, so a context of several sizes may well have a
+  // mean below the smallest it had sampled.
+  if (!n || !mib.min_size || mib.min_size != mib.max_size)
     return;
-  // The fields scaled with the one or the other take the same cut (a
-  // per-block sum, as the utilisation's, stays within its per-block
-  // bounds).
-  auto cut = [&] (bool bytes_side, uint64_t from, uint64_t to) {
-    for (uint32_t f = 0; f < kFields; f++)
-      if (f != kCount && f != kBytes && (f == kAccesses) == bytes_side)
-        {
-          uint64_t &v = mib.*kScaled[f];
-          v = (uint64_t) ((unsigned __int128) v * to / from);
-        }
-  };
   // One block's worth either way is the rounding's (count and bytes are
   // rounded apart, each to its exact site total), not the estimator's.
   if (b / mib.min_size + 1 < n)
     {
       uint64_t keep = b / mib.min_size ? b / mib.min_size : 1;
       s.clamped_count += n - keep;
-      cut (false, n, keep);
+      rescale (mib, false, n, keep);
       mib.alloc_count = keep;
     }
   else if (mib.max_size && b / (n + 1) > mib.max_size)
     {
       s.clamped_bytes += b - n * mib.max_size;
-      cut (true, b, n * mib.max_size);
+      rescale (mib, true, b, n * mib.max_size);
       mib.total_size = n * mib.max_size;
     }
   else
@@ -443,9 +489,25 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
       clamp_mean (*s, r->mib);
       stats->records++;
     }
+  // The allocations clamped records gave up go to the site's records
+  // with room for them (small blocks that went unsampled are whose they
+  // most likely were), what is left unattributed.
+  auto each_scaled = [&] (auto fn) {
+    for (HibNode *r = records; r; r = r->next)
+      {
+        uintptr_t pc = frame0 (r->mib);
+        Site *s = pc ? find (m, pc, false) : nullptr;
+        if (s && s->clamped_count && scaled (s, r->mib) && calibratable (*s))
+          fn (*s, r->mib);
+      }
+  };
+  each_scaled ([] (Site &s, memprof_raw_mib &mib) {
+    s.room += count_room (mib);
+  });
+  each_scaled (give_room);
   for (uint64_t i = 0; i < slots; i++)
     {
-      stats->lost_allocations += m.sites[i].clamped_count;
+      stats->lost_allocations += m.sites[i].clamped_count - m.sites[i].given;
       stats->lost_bytes += m.sites[i].clamped_bytes;
     }
   unmap_memory (m.sites, map_size);

@@ -3,7 +3,10 @@
    sampling-calibration.exp, run at sample_interval=65536:
      huge   2 blocks of 1 MiB (16 intervals: sampled with p > 1 - 10^-6)
      small  500 blocks of 48 bytes (24,000: about one sample in three runs)
-   through wrap (); and through wrap2 (), at about 1/30, 1/250 and
+   through wrap (); through wrap3 ():
+     quads  2 blocks of 256 KiB (4 intervals: p = 0.98)
+     bits   500 blocks of 48 bytes
+   and through wrap2 (), at about 1/30, 1/250 and
    1/2500 of the interval:
      pages  2 x 20,000 blocks of 128..384 bytes
      bulky  10 blocks of 12,500..35,600 bytes
@@ -16,6 +19,7 @@
 
 NOINLINE void *wrap (size_t n) { return malloc (n); }
 NOINLINE void *wrap2 (size_t n) { return malloc (n); }
+NOINLINE void *wrap3 (size_t n) { return malloc (n); }
 
 static void *volatile sink;
 
@@ -38,6 +42,8 @@ next (void)
 
 NOINLINE void huge (void) { for (int i = 0; i < 2; i++) use (wrap (1 << 20)); }
 NOINLINE void small (void) { for (int i = 0; i < 500; i++) use (wrap (48)); }
+NOINLINE void quads (void) { for (int i = 0; i < 2; i++) use (wrap3 (256 << 10)); }
+NOINLINE void bits (void) { for (int i = 0; i < 500; i++) use (wrap3 (48)); }
 NOINLINE void pages (void) { for (int i = 0; i < 20000; i++) use (wrap2 (128 + next () % 256)); }
 NOINLINE void bulky (void) { for (int i = 0; i < 10; i++) use (wrap2 (12500 + next () % 23100)); }
 NOINLINE void crumbs (void) { for (int i = 0; i < 20000; i++) use (wrap2 (16 + next () % 24)); }
@@ -47,6 +53,8 @@ main (void)
 {
   huge ();
   small ();
+  quads ();
+  bits ();
   pages ();
   bulky ();
   crumbs ();
