@@ -5,6 +5,7 @@
 #include "frame_names.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace memprof {
 
@@ -26,6 +27,19 @@ context_flags (const FieldValues &v)
       && average_utilization (v) < kLowUtilizationPercent)
     flags.push_back ("low utilisation");
   return flags;
+}
+
+bool
+system_library (const std::string &module)
+{
+  static const char *const dirs[] = { "/lib/", "/lib64/", "/usr/lib/",
+                                      "/usr/lib64/" };
+  if (module.find (".so") == std::string::npos)
+    return false;
+  for (const char *d : dirs)
+    if (module.compare (0, std::strlen (d), d) == 0)
+      return true;
+  return false;
 }
 
 std::string
@@ -142,6 +156,17 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                           h.size ());
         }
       std::vector<std::string> flags = context_flags (v);
+      // Allocated inside a system library (fopen's FILE in libc.so.6):
+      // its own uses of the block are not instrumented, so say whose
+      // accesses there were none of.
+      if (!flags.empty () && flags[0] == "never accessed" && !c->stack.empty ())
+        {
+          const std::string &module = table.frame (c->stack[0]).module;
+          if (system_library (module))
+            flags[0] = "never accessed by instrumented code (allocated "
+                       "inside " + module.substr (module.rfind ('/') + 1)
+                       + ")";
+        }
       if (!flags.empty ())
         {
           std::string all;

@@ -21,6 +21,10 @@ std::string counted (uint64_t v, const char *one, const char *many);
 // Flags of one context ("never accessed", "short-lived", ...).
 std::vector<std::string> context_flags (const FieldValues &v);
 
+// Whether MODULE is a shared library in the system's library directories
+// (libc.so.6, libstdc++.so.6): code the profiled program did not build.
+bool system_library (const std::string &module);
+
 // HEADER_LINES come first, as they are; the totals cover all of
 // RECORDS, the entries the first TOP of them (all when TOP is 0).
 void write_text_report (FILE *out, const std::vector<std::string> &header_lines,
