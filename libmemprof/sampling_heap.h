@@ -66,8 +66,9 @@ constexpr size_t kLibcMallocAlign = 16;
 // first block in this thread since the last dump is ours with weight 1
 // (kExact), outside the Poisson process, which stays one over the other
 // blocks: kSampled when a sampling point falls in them (kExact, weight 1,
-// when that was all but certain), else kUnsampled (the C library's).  The one place malloc and both reallocs decide.
-// (Inline: it is the unsampled allocation's whole decision.)
+// when that was all but certain), else kUnsampled (the C library's).
+// The one place malloc and both reallocs decide.  (Inline: it is the
+// unsampled allocation's whole decision.)
 enum class BlockKind { kExact, kSampled, kUnsampled };
 MEMPROF_ALWAYS_INLINE BlockKind
 sampling_mode_kind (size_t size, uintptr_t frame)

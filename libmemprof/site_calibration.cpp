@@ -378,33 +378,34 @@ give_room (Site &s, memprof_raw_mib &mib)
 
 // Keep the calibrated mean size of a record whose sampled blocks all had
 // one size at that size: the ratios scale counts and bytes apart, and a
-// site whose small blocks went unsampled (500 of 48 bytes beside a few
-// 4 MiB ones at one malloc) would give that record the others' count,
-// "501 blocks, avg 33,542, min = max 4,194,304".  What is taken off goes
-// to the site's other records (give_room) or unattributed.
+// site whose small blocks went unsampled (two 256 KiB blocks and 500 of
+// 48 bytes at one malloc, at a 64 KiB interval) would give that record
+// the others' count: "502 blocks, 548,288 bytes, min = max 262,144".
+// What is taken off goes to the site's other records (give_room) or
+// unattributed.
 void
 clamp_mean (Site &s, memprof_raw_mib &mib)
 {
-  uint64_t n = mib.alloc_count, b = mib.total_size;
+  uint64_t n = mib.alloc_count, b = mib.total_size, size = mib.min_size;
   // Only a context whose sampled blocks all had one size: sampling
   // favours large blocks, so a context of several sizes may well have a
   // mean below the smallest it had sampled.
-  if (!n || !mib.min_size || mib.min_size != mib.max_size)
+  if (!n || !size || size != mib.max_size)
     return;
   // One block's worth either way is the rounding's (count and bytes are
   // rounded apart, each to its exact site total), not the estimator's.
-  if (b / mib.min_size + 1 < n)
+  if (b / size + 1 < n)
     {
-      uint64_t keep = b / mib.min_size ? b / mib.min_size : 1;
+      uint64_t keep = b / size ? b / size : 1;
       s.clamped_count += n - keep;
       rescale (mib, false, n, keep);
       mib.alloc_count = keep;
     }
-  else if (mib.max_size && b / (n + 1) > mib.max_size)
+  else if (b / (n + 1) > size)
     {
-      s.clamped_bytes += b - n * mib.max_size;
-      rescale (mib, true, b, n * mib.max_size);
-      mib.total_size = n * mib.max_size;
+      s.clamped_bytes += b - n * size;
+      rescale (mib, true, b, n * size);
+      mib.total_size = n * size;
     }
   else
     return;
