@@ -496,12 +496,14 @@ type_decl_name (tree decl)
 	id = unnamed_type_name (TREE_TYPE (decl));
       return scope_prefix (DECL_CONTEXT (decl)) + id;
     }
-  /* A typedef: its own name (the C++ front end's DWARF name of one is
-     its whole declaration, "typedef void (* fn)()").  */
-  if (DECL_ORIGINAL_TYPE (decl))
+  /* A typedef, or the typedef naming an unnamed C++ struct: its own
+     name (the C++ front end's DWARF name of one is its whole
+     declaration, "typedef void (* fn)()", "typedef point_t point_t").  */
+  const char *dwarf = lang_hooks.dwarf_name (decl, 2);
+  if (DECL_ORIGINAL_TYPE (decl)
+      || (dwarf && strncmp (dwarf, "typedef ", 8) == 0))
     return scope_prefix (DECL_CONTEXT (decl))
 	   + IDENTIFIER_POINTER (DECL_NAME (decl));
-  const char *dwarf = lang_hooks.dwarf_name (decl, 2);
   if (!dwarf || !*dwarf)
     /* A lambda's closure or an unnamed struct: DWARF names it not at
        all, the front end as "f()::<lambda(int)>" or "<unnamed struct>",

@@ -60,6 +60,16 @@ namespace ns
 typedef void (*callback) ();
 }
 
+// An unnamed struct named by its typedef ("typedef point_t point_t"
+// before).
+typedef struct
+{
+  int x, y;
+  long z;
+} point_t;
+
+point_t *volatile point;
+
 ns::callback *volatile callbacks;
 int (**volatile unary) (int);
 
@@ -70,6 +80,8 @@ function_pointers ()
   unary = static_cast<int (**) (int)> (std::malloc (2 * sizeof *unary));
   delete[] callbacks;
   std::free (unary);
+  point = new point_t ();
+  delete point;
 }
 
 __attribute__ ((noinline)) void
@@ -164,3 +176,4 @@ main ()
 // and without one ("int (*<T66d>) (int)" before).
 // { dg-final { memprof-dump-scan {^type:        ns::callback \(8 bytes\)$} } }
 // { dg-final { memprof-dump-scan {^type:        int \(\*\)\(int\) \(8 bytes\)$} } }
+// { dg-final { memprof-dump-scan {^type:        point_t \(16 bytes\)$} } }
