@@ -279,6 +279,25 @@ union_members (Dwarf_Die *u)
   return s;
 }
 
+// Whether TYPE is libstdc++'s __gnu_cxx::__aligned_membuf<T> or
+// __aligned_buffer<T> (bytes holding one T, constructed in place); ELEM
+// its T, with its definition.
+bool
+storage_element (Dwarf_Die *type, Dwarf_Die &elem)
+{
+  const char *n = die_name (type);
+  if (!n || (std::strncmp (n, "__aligned_membuf<", 17) != 0
+             && std::strncmp (n, "__aligned_buffer<", 17) != 0))
+    return false;
+  Dwarf_Die child;
+  if (dwarf_child (type, &child) == 0)
+    do
+      if (dwarf_tag (&child) == DW_TAG_template_type_parameter)
+        return member_type (&child, elem);
+    while (dwarf_siblingof (&child, &child) == 0);
+  return false;
+}
+
 bool
 has_data_members (Dwarf_Die *type)
 {
@@ -376,6 +395,18 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
           }
         if (is_record_tag (ttag) && depth < 64)
           {
+            // libstdc++'s raw storage for a container node's element (a
+            // std::map node's _M_storage): the element's own fields,
+            // not one opaque byte array.
+            Dwarf_Die elem;
+            if (storage_element (&t, elem) && (definition (elem), true)
+                && type_size (&elem) == size
+                && is_record_tag (dwarf_tag (&elem)))
+              {
+                record (&elem, base + off, prefix + name + ".", repeats,
+                        depth + 1);
+                continue;
+              }
             record (&t, base + off,
                     name.empty () ? prefix : prefix + name + ".", repeats,
                     depth + 1);
