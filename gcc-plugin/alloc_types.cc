@@ -564,11 +564,23 @@ type_name (tree type)
     return type_decl_name (name);
   if (name && TREE_CODE (name) == IDENTIFIER_NODE)
     return IDENTIFIER_POINTER (name);
-  /* An unnamed C struct without a typedef: GCC would print its whole
-     declaration.  */
   if (TREE_CODE (main) == RECORD_TYPE || TREE_CODE (main) == UNION_TYPE
       || TREE_CODE (main) == ENUMERAL_TYPE)
-    return unnamed_type_name (main);
+    {
+      /* An unnamed C struct reached through another typedef than its
+	 own ("typedef struct { ... } state_t, *statep;" and a statep
+	 p = malloc (...)): the name is its typedef variant's, the first
+	 declared (variants are chained newest first).  */
+      tree named = NULL_TREE;
+      for (tree v = TYPE_NEXT_VARIANT (main); v; v = TYPE_NEXT_VARIANT (v))
+	if (TYPE_NAME (v) && TREE_CODE (TYPE_NAME (v)) == TYPE_DECL
+	    && DECL_NAME (TYPE_NAME (v)))
+	  named = TYPE_NAME (v);
+      if (named)
+	return type_decl_name (named);
+      /* Without a typedef: GCC would print its whole declaration.  */
+      return unnamed_type_name (main);
+    }
   /* A function pointer without a typedef: GCC would print its pointer
      type's internal number, "void (*<T492>) (void)".  */
   if (TREE_CODE (main) == POINTER_TYPE

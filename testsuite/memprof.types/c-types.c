@@ -142,6 +142,22 @@ make_printers (int n)
   printer_table = calloc (n, sizeof *printer_table);
 }
 
+/* An unnamed struct named by a typedef, allocated through the typedef
+   of a pointer to it (a "<unnamed struct>" before).  */
+typedef struct
+{
+  long hot;
+  char cold[24];
+} state_t, *statep;
+
+__attribute__ ((noinline)) static statep
+make_state (void)
+{
+  statep s = malloc (sizeof *s);
+  s->hot = 1;
+  return s;
+}
+
 /* Only declared here, as a library's opaque handle.  */
 struct opaque;
 
@@ -165,6 +181,7 @@ main (void)
       free (unnamed_structs (4));
       free ((long long *) pair_through_header () - 1);
       free (opaque_new ());
+      free (make_state ());
       make_handlers (4);
       make_printers (2);
       free (handler_table);
@@ -188,3 +205,4 @@ main (void)
 /* { dg-final { memprof-record fn=make_handlers<main alloc_count==3 total_size==96 type_size==8 } } */
 /* { dg-final { memprof-dump-scan {^type:        void \(\*\)\(void\) \(8 bytes\)$} } } */
 /* { dg-final { memprof-dump-scan {^type:        int \(\*\)\(const char \*, \.\.\.\) \(8 bytes\)$} } } */
+/* { dg-final { memprof-record fn=make_state<main alloc_count==3 total_size==96 type=state_t type_size==32 } } */
