@@ -111,9 +111,15 @@ hib_record (const BlockLife &life)
           else
             hib_cache_miss (set, life);
           __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          if (UNLIKELY (c.deferred_signal))
+            run_deferred_signal ();
           return;
         }
       __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      if (UNLIKELY (c.deferred_signal))
+        run_deferred_signal ();
     }
   hib_record_shared (life);
 }

@@ -63,8 +63,17 @@ struct HibThreadCache
   };
   volatile uint32_t busy;              // Owner is merging into SLOTS.
   volatile uint32_t flush_requested;   // A dump wants SLOTS.
+  // A terminating signal (SIGTERM...) that arrived while the owner was
+  // merging, here or into its histogram cache: its dump waits until the
+  // owner is done (run_deferred_signal), not to lose the profile.
+  volatile uint32_t deferred_signal;
   Slot slots[kSlots];
 };
+
+// signal_dump.cpp: the owner's cache is no longer busy and a terminating
+// signal was deferred: write the profile and die by the signal, as its
+// handler would have.
+void run_deferred_signal ();
 
 // Thread exit: move the calling thread's cache into the shared table.
 void hib_thread_exit (HibThreadCache *c);

@@ -334,9 +334,15 @@ histogram_add (uint32_t context, const uint32_t *counters, size_t n)
             {
               cache_add (c, context, counters, n);
               __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+              __atomic_signal_fence (__ATOMIC_SEQ_CST);
+              if (UNLIKELY (pt->hib.deferred_signal))
+                run_deferred_signal ();
               return;
             }
           __atomic_store_n (&c.busy, 0, __ATOMIC_RELEASE);
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          if (UNLIKELY (pt->hib.deferred_signal))
+            run_deferred_signal ();
         }
     }
   table_add (context, counters, n);

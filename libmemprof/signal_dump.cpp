@@ -232,9 +232,30 @@ dump_at_deadly_signal ()
     dump_from_handler ();
 }
 
+// SIG can wait until the interrupted code goes on: a terminating signal
+// sent to the process (SIGTERM, SIGINT, SIGPIPE...), not a fault, which
+// would come back at once.
+bool
+deferrable (int sig)
+{
+  return sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL
+         && sig != SIGTRAP && sig != SIGSYS && sig != SIGABRT;
+}
+
 void
 on_deadly_signal (int sig)
 {
+  // The thread was merging a freed block into its cache, which the dump
+  // must read: let it finish, and dump when it clears busy.
+  PerThread *pt = per_thread_if_made ();
+  if (pt && deferrable (sig)
+      && (__atomic_load_n (&pt->hib.busy, __ATOMIC_RELAXED)
+          || __atomic_load_n (&pt->histogram.busy, __ATOMIC_RELAXED)))
+    {
+      __atomic_store_n (&pt->hib.deferred_signal, (uint32_t) sig,
+                        __ATOMIC_RELAXED);
+      return;
+    }
   int me = sys_gettid ();
   int other = 0;
   if (!__atomic_compare_exchange_n (&deadly_thread, &other, me, false,
@@ -261,6 +282,22 @@ on_deadly_signal (int sig)
     dump_at_deadly_signal ();
   die_by (sig);
 }
+
+} // namespace
+
+void
+run_deferred_signal ()
+{
+  PerThread *pt = per_thread_if_made ();
+  if (!pt)
+    return;
+  int sig = (int) __atomic_exchange_n (&pt->hib.deferred_signal, 0u,
+                                       __ATOMIC_RELAXED);
+  if (sig)
+    on_deadly_signal (sig);
+}
+
+namespace {
 
 void
 our_handler (int sig, siginfo_t *, void *)

@@ -2,7 +2,9 @@
    one from live_site (still live), then the ending named by argv[1].
    (One block of after_event more in thread-overflow.)  A mode
    "small-altstack-MODE" is MODE with a small alternate signal stack of
-   the program's.  */
+   the program's.  "term-churn N" frees blocks without end while a
+   thread sends the main thread SIGTERM after N microseconds: the signal
+   often lands while the runtime records a freed block.  */
 
 #include <pthread.h>
 #include <signal.h>
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -104,6 +107,30 @@ small_alt_stack (void)
   return sigaltstack (&ss, 0);
 }
 
+static pid_t main_tid;
+static long churn_delay_us;
+
+static void *
+send_term (void *unused)
+{
+  (void) unused;
+  usleep (churn_delay_us);
+  syscall (SYS_tgkill, getpid (), main_tid, SIGTERM);
+  return 0;
+}
+
+__attribute__ ((noinline)) static void
+churn (void)
+{
+  static void *volatile sink;
+  for (;;)
+    {
+      void *p = malloc (48);
+      sink = p;
+      free (p);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -132,6 +159,15 @@ main (int argc, char **argv)
     *(volatile int *) (argc - 2 + (char *) 0) = 1;   /* argc is 2.  */
   if (!strcmp (mode, "term"))
     kill (getpid (), SIGTERM);
+  if (!strcmp (mode, "term-churn") && argc > 2)
+    {
+      pthread_t t;
+      main_tid = (pid_t) syscall (SYS_gettid);
+      churn_delay_us = atol (argv[2]);
+      if (pthread_create (&t, 0, send_term, 0))
+        return 26;
+      churn ();
+    }
   if (!strcmp (mode, "pipe"))
     {
       /* Writing into a pipe nobody reads, as into "| head" once head
