@@ -307,7 +307,12 @@ has_data_members (Dwarf_Die *type)
       {
         int tag = dwarf_tag (&child);
         Dwarf_Die t;
-        if (tag == DW_TAG_member && !dwarf_hasattr (&child, DW_AT_declaration))
+        // A member of an empty class type ([[no_unique_address]]
+        // Deleter) is no data either.
+        if (tag == DW_TAG_member && !dwarf_hasattr (&child, DW_AT_declaration)
+            && (!member_type (&child, t)
+                || dwarf_tag (&t) == DW_TAG_union_type
+                || !is_record_tag (dwarf_tag (&t)) || has_data_members (&t)))
           return true;
         if (tag == DW_TAG_inheritance && member_type (&child, t)
             && has_data_members (&t))
@@ -391,6 +396,15 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                   prefix + (name.empty () ? "{" + members + "}" : name),
                   base + off, size, type_align (&t), repeats,
                   "union of " + members);
+            continue;
+          }
+        // An empty class member ([[no_unique_address]] Deleter in a
+        // std::unique_ptr, or a tag) holds no data: no row, as an
+        // empty base has none.
+        if (is_record_tag (ttag) && ttag != DW_TAG_union_type
+            && !has_data_members (&t))
+          {
+            covered.pop_back ();
             continue;
           }
         if (is_record_tag (ttag) && depth < 64)
