@@ -277,12 +277,30 @@ add_excess (Site &s, const memprof_raw_mib &mib)
   s.excess += count_excess (g_count * (double) mib.alloc_count);
 }
 
+// The fields scaled alongside the count (BYTES_SIDE: the bytes) when it
+// goes FROM one value TO another, from SOURCE's values (MIB's own by
+// default): a per-block sum, as the utilisation's, stays within its
+// per-block bounds.
+void
+rescale (memprof_raw_mib &mib, bool bytes_side, uint64_t from, uint64_t to,
+         const memprof_raw_mib *source = nullptr)
+{
+  for (uint32_t f = 0; f < kFields; f++)
+    if (f != kCount && f != kBytes && (f == kAccesses) == bytes_side)
+      {
+        uint64_t &v = mib.*kScaled[f];
+        uint64_t was = source ? source->*kScaled[f] : v;
+        v = (uint64_t) ((unsigned __int128) was * to / from);
+      }
+}
+
 void
 scale_record (Site &s, memprof_raw_mib &mib)
 {
   double g_count, g_bytes;
   record_factors (s, mib, &g_count, &g_bytes);
   bool last = ++s.done == s.records;
+  const memprof_raw_mib sampled = mib;
   for (uint32_t f = 0; f < kFields; f++)
     {
       uint64_t &v = mib.*kScaled[f];
@@ -313,6 +331,12 @@ scale_record (Site &s, memprof_raw_mib &mib)
       v = base + (upto - s.out[f]);
       s.out[f] = upto;
     }
+  // The per-block sums scaled with the count (lifetimes, utilisation,
+  // CPUs) follow the count as it came out, shared by the site's tally:
+  // each keeps its sampled per-block mean (an average utilisation of
+  // 125%, a mean lifetime outside its min..max, otherwise).
+  if (sampled.alloc_count)
+    rescale (mib, false, sampled.alloc_count, mib.alloc_count, &sampled);
   // The live heap's fields are sums over the same sampled blocks: the
   // same factors, and never more than the record's calibrated totals
   // (left as sampled, a context could show more blocks live at the peak
@@ -327,20 +351,14 @@ scale_record (Site &s, memprof_raw_mib &mib)
   live (mib.bytes_at_peak, g_bytes, mib.total_size);
   live (mib.max_live_bytes, g_bytes, mib.total_size);
   live (mib.bytes_at_exit, g_bytes, mib.total_size);
-}
-
-// The fields scaled alongside the count (BYTES_SIDE: the bytes) when it
-// goes FROM one value TO another: a per-block sum, as the utilisation's,
-// stays within its per-block bounds.
-void
-rescale (memprof_raw_mib &mib, bool bytes_side, uint64_t from, uint64_t to)
-{
-  for (uint32_t f = 0; f < kFields; f++)
-    if (f != kCount && f != kBytes && (f == kAccesses) == bytes_side)
-      {
-        uint64_t &v = mib.*kScaled[f];
-        v = (uint64_t) ((unsigned __int128) v * to / from);
-      }
+  // Bytes live are in some block ("max 13,544,926 bytes, 0 blocks"
+  // otherwise, the two rounded apart).
+  if (mib.bytes_at_peak && !mib.blocks_at_peak)
+    mib.blocks_at_peak = 1;
+  if (mib.max_live_bytes && !mib.max_live_blocks)
+    mib.max_live_blocks = 1;
+  if (mib.bytes_at_exit && !mib.blocks_at_exit)
+    mib.blocks_at_exit = 1;
 }
 
 // Allocations record MIB could take with its mean size still within its
@@ -387,25 +405,26 @@ void
 clamp_mean (Site &s, memprof_raw_mib &mib)
 {
   uint64_t n = mib.alloc_count, b = mib.total_size, size = mib.min_size;
-  // Only a context whose sampled blocks all had one size: sampling
-  // favours large blocks, so a context of several sizes may well have a
-  // mean below the smallest it had sampled.
-  if (!n || !size || size != mib.max_size)
+  if (!n || !size)
     return;
   // One block's worth either way is the rounding's (count and bytes are
   // rounded apart, each to its exact site total), not the estimator's.
-  if (b / size + 1 < n)
+  // Below the smallest size only a context whose sampled blocks all had
+  // one size: sampling favours large blocks, so a context of several
+  // sizes may well have a mean below the smallest it had sampled, but
+  // hardly above the largest.
+  if (size == mib.max_size && b / size + 1 < n)
     {
       uint64_t keep = b / size ? b / size : 1;
       s.clamped_count += n - keep;
       rescale (mib, false, n, keep);
       mib.alloc_count = keep;
     }
-  else if (b / (n + 1) > size)
+  else if (b / (n + 1) > mib.max_size)
     {
-      s.clamped_bytes += b - n * size;
-      rescale (mib, true, b, n * size);
-      mib.total_size = n * size;
+      s.clamped_bytes += b - n * mib.max_size;
+      rescale (mib, true, b, n * mib.max_size);
+      mib.total_size = n * mib.max_size;
     }
   else
     return;
