@@ -413,13 +413,16 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
             // std::map node's _M_storage): the element's own fields,
             // not one opaque byte array.
             Dwarf_Die elem;
-            if (storage_element (&t, elem) && (definition (elem), true)
-                && type_size (&elem) == size
-                && is_record_tag (dwarf_tag (&elem)))
+            if (storage_element (&t, elem))
               {
-                record (&elem, base + off, prefix + name + ".", repeats,
-                        depth + 1);
-                continue;
+                definition (elem);
+                if (type_size (&elem) == size
+                    && is_record_tag (dwarf_tag (&elem)))
+                  {
+                    record (&elem, base + off, prefix + name + ".",
+                            repeats, depth + 1);
+                    continue;
+                  }
               }
             record (&t, base + off,
                     name.empty () ? prefix : prefix + name + ".", repeats,
