@@ -11,7 +11,11 @@
 // Mapping (documented in the manual): one sample per context, its
 // location ids innermost first; one location per program counter, whose
 // lines are the PC's frames innermost first (inlined frames first, the
-// function they were inlined into last), as pprof models inlining.  A
+// function they were inlined into last), as pprof models inlining.  One
+// mapping per module (executable or shared library) named by its path,
+// marked as already symbolized so pprof neither looks for the binary
+// nor re-symbolizes; addresses are link-time ones, so each mapping
+// starts at 0 and ends past its highest address.  A
 // sample whose allocated type is known has the labels type (its name)
 // and type_size (bytes).
 #include "export_formats.h"
@@ -19,6 +23,7 @@
 #include "frame_names.h"
 #include "mib_fields.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <map>
@@ -76,7 +81,7 @@ private:
 // Profile's field numbers.
 enum
 {
-  kSampleType = 1, kSample = 2, kLocation = 4, kFunction = 5,
+  kSampleType = 1, kSample = 2, kMapping = 3, kLocation = 4, kFunction = 5,
   kStringTable = 6, kDurationNanos = 10, kPeriodType = 11, kPeriod = 12,
   kComment = 13, kDefaultSampleType = 14
 };
@@ -183,6 +188,9 @@ write_pprof (FILE *out, const ContextTable &table,
   std::map<std::tuple<std::string, std::string, std::string>, uint64_t>
     function_ids;
   std::map<std::vector<uint32_t>, uint64_t> location_ids;
+  // Modules by path: their mapping id (in order of first use) and the
+  // highest address seen in them.
+  std::map<std::string, std::pair<uint64_t, uint64_t>> modules;
   Message functions, locations;
   auto function_id = [&] (const Frame &f) {
     std::string name = frame_export_name (f);
@@ -207,9 +215,19 @@ write_pprof (FILE *out, const ContextTable &table,
     uint64_t id = ins.first->second;
     if (!ins.second)
       return id;
+    const Frame &pc = table.frame (frames.back ());
     Message loc;
     loc.u64 (1, id);
-    loc.u64 (3, table.frame (frames.back ()).address);
+    // A frame of no known module has no mapping (id 0: none).
+    if (!pc.module.empty ())
+      {
+        auto mod = modules.emplace (pc.module,
+                                    std::make_pair (modules.size () + 1, 0));
+        uint64_t &highest = mod.first->second.second;
+        highest = std::max (highest, pc.address);
+        loc.u64 (2, mod.first->second.first);
+      }
+    loc.u64 (3, pc.address);
     for (uint32_t fid : frames)
       {
         const Frame &f = table.frame (fid);
@@ -264,7 +282,24 @@ write_pprof (FILE *out, const ContextTable &table,
     }
   // Fields may come in any order: the string table last, once every
   // string has its id.
+  std::vector<const std::pair<const std::string,
+                               std::pair<uint64_t, uint64_t>> *>
+    by_id (modules.size ());
+  for (const auto &m : modules)
+    by_id[m.second.first - 1] = &m;
+  Message mappings;
+  for (const auto *m : by_id)
+    {
+      Message mapping;
+      mapping.u64 (1, m->second.first);
+      mapping.u64 (3, m->second.second + 1);    // memory_limit
+      mapping.u64 (5, st.id (m->first));        // filename
+      for (int has = 7; has <= 10; has++)       // has_functions .. _inline_frames
+        mapping.u64 (has, 1);
+      mappings.message (kMapping, mapping);
+    }
   std::string data = profile.data ();
+  data += mappings.data ();
   data += locations.data ();
   data += functions.data ();
   Message tail;

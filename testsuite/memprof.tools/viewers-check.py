@@ -5,6 +5,7 @@
   viewers-check.py dhat EXPORT.json     program points' numbers
   viewers-check.py dom DOM.html         dh_view.html rendered the tree
   viewers-check.py pprof-top TEXT INDEX `go tool pprof -top -unit=B` lines
+  viewers-check.py pprof-raw TEXT PROGRAM `go tool pprof -raw`: the mappings
 """
 
 import json
@@ -99,6 +100,30 @@ def check_pprof_top(path, index):
         fail("flat values %s, want %s" % (rows, PPROF[index]))
 
 
+def check_pprof_raw(path, program):
+    text = open(path).read()
+    if "binary filename not available" in text:
+        fail("pprof found no binary's name")
+    if "Mappings\n" not in text:
+        fail("no Mappings section")
+    # "ID: START/LIMIT/OFFSET FILE [BUILDID] [FN][FL][LN][IN]", in order.
+    files = []
+    for line in text.split("Mappings\n", 1)[1].splitlines():
+        m = re.match(r"\s*(\d+): 0x0/0x[0-9a-f]+/0x0 (\S+)\s+\[FN\]\[FL\]\[LN\]\[IN\]$",
+                     line)
+        if not m:
+            fail("unexpected mapping line %r" % line)
+        files.append(m.group(2))
+    if not files or files[0] != program:
+        fail("mappings %s: the program %s is not first" % (files, program))
+    if not any(re.search(r"/libc\.so\.6$", f) for f in files[1:]):
+        fail("mappings %s: no libc.so.6" % files)
+    # Every location names one of them.
+    for m in re.finditer(r"^\s*\d+: 0x[0-9a-f]+ M=(\d+) ", text, re.M):
+        if not 1 <= int(m.group(1)) <= len(files):
+            fail("location with mapping %s of %d" % (m.group(1), len(files)))
+
+
 if __name__ == "__main__":
     kind = sys.argv[1]
     if kind == "dhat":
@@ -107,5 +132,7 @@ if __name__ == "__main__":
         check_dom(sys.argv[2])
     elif kind == "pprof-top":
         check_pprof_top(sys.argv[2], sys.argv[3])
+    elif kind == "pprof-raw":
+        check_pprof_raw(sys.argv[2], sys.argv[3])
     else:
         fail("unknown check %s" % kind)
