@@ -67,6 +67,35 @@ name_list (const std::vector<std::string> &names)
   return s;
 }
 
+// Whether a field path is a C++ class's vtable pointer (GCC names it
+// "_vptr.CLASS"; no identifier holds a dot): the ABI puts it there, so
+// it is never cold and never to be moved, however seldom it is read.
+bool
+vtable_pointer (const std::string &path)
+{
+  for (size_t at = path.find ("_vptr."); at != std::string::npos;
+       at = path.find ("_vptr.", at + 1))
+    if (at == 0 || path[at - 1] == ':' || path[at - 1] == '.')
+      return true;
+  return false;
+}
+
+// The base class a field path lies in ("Base::x" -> "Base",
+// "Mid::Base::x" -> "Base"), or "" for the type's own members.  Bases
+// name the path's first components (type_layout.cc); after a member
+// ("m.x") the path is that member's.
+std::string
+declaring_base (const std::string &path)
+{
+  std::string head = path.substr (0, path.find ('.'));
+  size_t last = head.rfind ("::");
+  if (last == std::string::npos)
+    return "";
+  size_t prev = last ? head.rfind ("::", last - 1) : std::string::npos;
+  size_t from = prev == std::string::npos ? 0 : prev + 2;
+  return head.substr (from, last - from);
+}
+
 } // namespace
 
 bool
@@ -267,6 +296,15 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
   std::vector<const LayoutField *> hot;
   std::vector<std::pair<uint64_t, uint64_t>> hot_units;  // (align, bytes)
   uint64_t cold_bytes = 0;
+  // The cold fields by the class that declares them: the type itself
+  // (owner "") or one of its bases, whose layout is changed there.
+  struct ColdGroup
+  {
+    std::string owner;
+    std::vector<std::string> names;
+    uint64_t bytes;
+  };
+  std::vector<ColdGroup> cold_by_owner;
   size_t uncounted = 0;
   for (FieldRow &r : report.rows)
     {
@@ -276,12 +314,26 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
           r.cold = false;
           continue;
         }
-      r.cold = r.accesses == 0 || r.accesses * 100 < report.total;
-      (r.cold ? cold_names : hot_names).push_back (r.name);
       const LayoutField &first = layout.fields[r.members[0]];
+      r.cold = !vtable_pointer (first.name)
+               && (r.accesses == 0 || r.accesses * 100 < report.total);
+      (r.cold ? cold_names : hot_names).push_back (r.name);
       if (r.cold)
-        cold_bytes += r.size * (first.size ? first.total_bytes () / first.size
-                                           : 1);
+        {
+          uint64_t bytes = r.size * (first.size ? first.total_bytes ()
+                                                    / first.size
+                                                : 1);
+          cold_bytes += bytes;
+          std::string owner = declaring_base (first.name);
+          auto it = std::find_if (cold_by_owner.begin (), cold_by_owner.end (),
+                                  [&] (const ColdGroup &g) {
+                                    return g.owner == owner;
+                                  });
+          if (it == cold_by_owner.end ())
+            it = cold_by_owner.insert (cold_by_owner.end (), { owner, {}, 0 });
+          it->names.push_back (r.name);
+          it->bytes += bytes;
+        }
       else
         {
           uint64_t align = 1;
@@ -369,10 +421,32 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
                         + ") together: " + bytes_text (reorder) + per
                         + " (" + saved (reorder) + ")";
   else
-    report.suggestion = "move the cold fields (" + cold + ") out of "
-                        + layout.name + ": its hot fields would take "
-                        + bytes_text (split) + per + " (" + saved (split)
-                        + ")";
+    {
+      // Own fields first, then each base's: a base's field moves out of
+      // the base (and so out of every class derived from it).
+      std::stable_sort (cold_by_owner.begin (), cold_by_owner.end (),
+                        [] (const ColdGroup &a, const ColdGroup &b) {
+                          return a.owner.empty () && !b.owner.empty ();
+                        });
+      std::string where;
+      for (size_t i = 0; i < cold_by_owner.size (); i++)
+        {
+          const ColdGroup &g = cold_by_owner[i];
+          where += i == 0 ? "" : i + 1 == cold_by_owner.size () ? " and " : ", ";
+          where += format ("(%s: %llu bytes) out of ", name_list (g.names).c_str (),
+                           (unsigned long long) g.bytes);
+          where += g.owner.empty () ? layout.name
+                                    : (i ? "its base class " : layout.name
+                                                               + "'s base class ")
+                                        + g.owner;
+        }
+      bool only_own = cold_by_owner.size () == 1
+                      && cold_by_owner[0].owner.empty ();
+      report.suggestion = "move the cold fields " + where + ": "
+                          + (only_own ? "its" : layout.name + "'s")
+                          + " hot fields would take " + bytes_text (split)
+                          + per + " (" + saved (split) + ")";
+    }
 }
 
 std::string
