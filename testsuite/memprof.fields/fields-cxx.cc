@@ -87,13 +87,13 @@ main ()
 /* { dg-final { memprof-record fn=_Z8make_onev<main type.size==64 total_size==64 fields(id).accesses==101 fields(score).accesses==1 fields(name).accesses==0 fields(name).cold==1 } } */
 /* { dg-final { memprof-record fn=_Z9make_manyi<main type.size==64 total_size==640 fields(id).accesses==110 fields(score).accesses==10 fields(name).accesses==0 fields(name).cold==1 } } */
 /* { dg-final { memprof-record file=new_allocator.h type.size==64 total_size==1280 fields(id).accesses>=100 fields(score).accesses>=20 } } */
-/* { dg-final { memprof-fields-scan {^suggestion: move the cold fields \(name: 48 bytes\) out of Item: its hot fields would take 16 bytes of cache lines per object instead of 64 \(48 saved per object, 480 over its 10 objects\)$} } } */
+/* { dg-final { memprof-fields-scan {^suggestion: move the cold fields \(name: 48 bytes\) out of Item: its hot fields would take 16 bytes of cache lines per object instead of 64 \(48 saved per object, 480 over its 10 objects\)$} --function=make_many } } */
 // new Owned[10]: 8 + 640 bytes, the cookie written by new[] and read
 // twice by delete[] at -O0 (the destructor loop's count and operator
 // delete[]'s size); each id set once and read 3 times, each score
 // written once.
 /* { dg-final { memprof-record fn=_Z9use_ownedi<main type.size==64 total_size==648 fields.0.size==8 fields.0.accesses==3 fields(id).accesses==40 fields(score).accesses==10 fields(name).accesses==0 fields(name).cold==1 } } */
-/* { dg-final { memprof-fields-scan {^objects: +10 in 1 block \(arrays: slots folded per object\)$} } } */
+/* { dg-final { memprof-fields-scan {^objects: +10 in 1 block \(arrays: slots folded per object\)$} --function=use_owned } } */
 /* { dg-final { memprof-fields-scan {^ +- +8 +3 +[0-9.]+%  \(array cookie: new\[\]'s element count, before the first object\)$} } } */
 /* { dg-final { memprof-fields-scan {^type: +Item, 64 bytes \(from .*fields-cxx\.cc\.exe\)$} --by-type } } */
 /* { dg-final { memprof-fields-scan {^objects: +31 in 3 blocks \(arrays: slots folded per object\) from 3 contexts$} --by-type } } */
