@@ -90,6 +90,8 @@ gassign *memprof_counter_add (gimple_seq *seq, tree base, tree index,
 tree memprof_access_callback (bool is_store); /* __memprof_load/store.  */
 tree memprof_range_function (enum built_in_function code); /* mem*, or null.  */
 tree memprof_count_strided_function (); /* __memprof_count_strided.  */
+/* __memprof_record_access_range (const void *, size_t).  */
+tree memprof_count_range_function ();
 /* void MEMPROF_LINK_CHECK_SYMBOL (void), or MEMPROF_HISTOGRAM_LINK_CHECK_SYMBOL
    in histogram mode: the one strong reference.  */
 tree memprof_link_check_function ();

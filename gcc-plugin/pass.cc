@@ -69,6 +69,8 @@ private:
 			   bool is_store);
   bool counted (memprof_verdict verdict);
   void insert_count (gimple_stmt_iterator *gsi, tree address, bool is_store);
+  void insert_range_count (gimple_stmt_iterator *gsi, tree address,
+			   tree size);
   struct granule_site *granule (gimple_stmt_iterator *gsi, tree address);
   static tree reuse_conversion (tree *tp, int *walk_subtrees, void *data);
   tree shadow_base ();
@@ -329,8 +331,38 @@ function_instrumenter::instrument_reference (gimple_stmt_iterator *gsi,
   tree address = NULL_TREE;
   if (verdict == MEMPROF_INSTRUMENT && !(address = first_byte_address (ref)))
     verdict = MEMPROF_SKIP_UNSUPPORTED;
-  if (counted (verdict))
+  if (!counted (verdict))
+    return;
+  /* In histogram mode an aggregate (a struct copied whole) counts in
+     every slot it covers, as a memcpy of it would: once at its first
+     byte would give the first field all of it, and the field report
+     would call the rest never written.  */
+  tree size = TYPE_SIZE_UNIT (type);
+  if (memprof_opts.histogram && AGGREGATE_TYPE_P (type) && size
+      && TREE_CODE (size) == INTEGER_CST
+      && compare_tree_int (size, 1) > 0)
+    insert_range_count (gsi, address, size);
+  else
     insert_count (gsi, address, is_store);
+}
+
+/* Insert, before the statement at GSI, the count of the SIZE bytes
+   (a constant) from ADDRESS by the range rule (range_access.h): a call,
+   since the slots an aggregate covers depend on its address.  */
+void
+function_instrumenter::insert_range_count (gimple_stmt_iterator *gsi,
+					   tree address, tree size)
+{
+  tree addr = force_gimple_operand_gsi (gsi, fold_convert (ptr_type_node,
+							   unshare_expr
+							     (address)),
+					true, NULL_TREE, true, GSI_SAME_STMT);
+  gcall *call = gimple_build_call (memprof_count_range_function (), 2, addr,
+				   fold_convert (size_type_node, size));
+  gimple_call_set_nothrow (call, true);
+  gimple_set_location (call, gimple_location (gsi_stmt (*gsi)));
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  m_changed = m_calls_changed = true;
 }
 
 void

@@ -20,6 +20,7 @@ static tree memcpy_fn;
 static tree memmove_fn;
 static tree memset_fn;
 static tree count_strided_fn;
+static tree count_range_fn;
 static tree set_profile_dir_fn;
 
 const struct ggc_root_tab memprof_gc_roots[] = {
@@ -31,6 +32,7 @@ const struct ggc_root_tab memprof_gc_roots[] = {
   MEMPROF_ROOT (memmove_fn),
   MEMPROF_ROOT (memset_fn),
   MEMPROF_ROOT (count_strided_fn),
+  MEMPROF_ROOT (count_range_fn),
   MEMPROF_ROOT (set_profile_dir_fn),
   LAST_GGC_ROOT_TAB
 };
@@ -166,6 +168,19 @@ memprof_count_strided_function ()
 						     pointer_sized_int_node,
 						     NULL_TREE));
   return count_strided_fn;
+}
+
+tree
+memprof_count_range_function ()
+{
+  if (!count_range_fn)
+    count_range_fn
+      = external_function (MEMPROF_RECORD_ACCESS_RANGE,
+			   build_function_type_list (void_type_node,
+						     const_ptr_type_node,
+						     size_type_node,
+						     NULL_TREE));
+  return count_range_fn;
 }
 
 tree

@@ -88,6 +88,11 @@
    f (uintptr_t addr, uintptr_t count, uintptr_t stride), the rule of
    memprof_count_strided in range_access.h.  */
 #define MEMPROF_COUNT_STRIDED "__memprof_count_strided"
+/* An access of N bytes at ADDR counted by the range rule, as a memcpy's
+   range is: void f (const void *addr, size_t n).  The plugin calls it
+   in histogram mode for aggregates (a struct copied whole), which cover
+   several slots.  */
+#define MEMPROF_RECORD_ACCESS_RANGE "__memprof_record_access_range"
 
 #ifdef __cplusplus
 extern "C" {
