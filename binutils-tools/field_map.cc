@@ -271,7 +271,8 @@ add_field_report (FieldReport &a, const FieldReport &b)
 // A type of the C++ standard library's implementation (a tree node, a
 // hash node): its out-of-line code in libstdc++.so is not instrumented,
 // so the fields only that code touches (a tree node's colour and
-// parent) would look cold, and its layout is not the program's to change.
+// parent) would look cold, and its layout is not the program's to change
+// (the element it holds may be: element_field).
 static bool
 standard_library_type (const std::string &name)
 {
@@ -279,10 +280,41 @@ standard_library_type (const std::string &name)
          || name.compare (0, 11, "__gnu_cxx::") == 0;
 }
 
+// Whether a field path lies in a type of the program's that a standard
+// library type holds: a field of the element in a node's or a
+// make_shared block's _M_storage (expanded into the element's own
+// fields by type_layout), or, when the element is a std::pair (PAIR: a
+// map's node), a field of its first or second member's type.  The
+// program's instrumented code counts those, and their layout is the
+// program's to change; a pair's own members are not.
+static bool
+element_field (const std::string &path, bool pair)
+{
+  size_t at = path.find ("_M_storage.");
+  if (at == std::string::npos
+      || (at != 0 && path[at - 1] != '.' && path[at - 1] != ':'))
+    return false;
+  std::string rest = path.substr (at + 11);
+  if (!pair)
+    return true;
+  return rest.compare (0, 6, "first.") == 0
+         || rest.compare (0, 7, "second.") == 0;
+}
+
 void
 finish_field_report (const TypeLayout &layout, FieldReport &report)
 {
-  if (standard_library_type (layout.name))
+  // A standard library type: only the fields of the element it holds
+  // can be cold, and the suggestion is about the element's type.
+  bool library = standard_library_type (layout.name);
+  bool pair = layout.name.find ("<std::pair<") != std::string::npos;
+  bool element_rows = false;
+  if (library)
+    for (const FieldRow &r : report.rows)
+      element_rows |= r.kind != LayoutField::PADDING
+                      && element_field (layout.fields[r.members[0]].name,
+                                        pair);
+  if (library && !element_rows)
     {
       for (FieldRow &r : report.rows)
         r.cold = false;
@@ -316,6 +348,7 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
         }
       const LayoutField &first = layout.fields[r.members[0]];
       r.cold = !vtable_pointer (first.name)
+               && (!library || element_field (first.name, pair))
                && (r.accesses == 0 || r.accesses * 100 < report.total);
       (r.cold ? cold_names : hot_names).push_back (r.name);
       if (r.cold)
@@ -366,8 +399,12 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
     }
   if (cold_names.empty ())
     {
-      report.suggestion = "no cold fields: every field of " + layout.name
-                          + " has 1% of the accesses or more";
+      report.suggestion = library ? "no cold fields: every field of the "
+                                    "element that " + layout.name + " holds "
+                                    "has 1% of the accesses or more"
+                                  : "no cold fields: every field of "
+                                    + layout.name + " has 1% of the "
+                                    "accesses or more";
       return;
     }
   // The hot fields' bytes now, and packed together (largest alignment
@@ -416,6 +453,15 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
                                   "object, the cold fields (%s) none",
                                   bytes_text (before).c_str (), cold.c_str ());
     }
+  else if (library)
+    // The node's own fields stay where the library puts them: only the
+    // element's cold fields can go (into a structure of their own that
+    // the element points to).
+    report.suggestion = "move the cold fields (" + cold + ") out of the "
+                        "program's type that " + layout.name + " holds: "
+                        "each would take "
+                        + bytes_text (split) + per + " (" + saved (split)
+                        + ")";
   else if (reorder <= split)
     report.suggestion = "put the hot fields (" + name_list (hot_names)
                         + ") together: " + bytes_text (reorder) + per
