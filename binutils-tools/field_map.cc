@@ -383,6 +383,9 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
     }
   if (report.total == 0)
     {
+      // Nothing counted says nothing of any one field: none is cold.
+      for (FieldRow &r : report.rows)
+        r.cold = false;
       report.suggestion = "no accesses counted in " + layout.name;
       return;
     }

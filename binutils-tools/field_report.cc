@@ -35,6 +35,33 @@ type_title (const LayoutKey &key)
                  std::get<0> (key).c_str ());
 }
 
+// REPORT, its suggestion saying why nothing was counted when every one
+// of CONTEXTS was allocated inside a system library (fopen's FILE in
+// libc.so.6): that library's own uses of the blocks are not
+// instrumented.
+FieldReport
+with_library_note (const ContextTable &table,
+                   const std::vector<const Context *> &contexts,
+                   const FieldReport &report)
+{
+  FieldReport r = report;
+  if (r.total != 0)
+    return r;
+  std::string library;
+  for (const Context *c : contexts)
+    {
+      const std::string &module
+        = c->stack.empty () ? "" : table.frame (c->stack[0]).module;
+      if (!system_library (module) || (!library.empty () && module != library))
+        return r;
+      library = module;
+    }
+  r.suggestion = "none: allocated inside "
+                 + library.substr (library.rfind ('/') + 1)
+                 + ", whose code is not instrumented: no access was counted";
+  return r;
+}
+
 } // namespace
 
 void
@@ -184,7 +211,9 @@ write_fields_report (FILE *out, const std::vector<std::string> &header,
                                       e.contexts.size ()).c_str () : "");
       std::fprintf (out, "accesses:    %s\n",
                     grouped (e.report.total).c_str ());
-      std::fputs (field_report_text (e.report, "").c_str (), out);
+      std::fputs (field_report_text (with_library_note (table, e.contexts,
+                                                        e.report), "")
+                    .c_str (), out);
       if (!by_type)
         {
           const Context *c = e.contexts[0];
