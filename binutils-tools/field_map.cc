@@ -276,8 +276,7 @@ add_field_report (FieldReport &a, const FieldReport &b)
 static bool
 standard_library_type (const std::string &name)
 {
-  return name.compare (0, 5, "std::") == 0
-         || name.compare (0, 11, "__gnu_cxx::") == 0;
+  return standard_library_name (name);
 }
 
 // Whether a field path lies in a type of the program's that a standard

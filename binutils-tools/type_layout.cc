@@ -27,6 +27,10 @@ struct TypeIndex
   std::unordered_map<std::string,
                      std::vector<std::pair<std::string, Dwarf_Die>>>
     by_template;
+  // The DIE offsets of the standard library's records (std::,
+  // __gnu_cxx::), std::pair's apart: a member of such a type in a
+  // program's record is one field (Flattener::record).
+  std::unordered_set<Dwarf_Off> library_records, pair_records;
 };
 
 namespace {
@@ -219,9 +223,24 @@ public:
   {}
 
   // Leaves of record type TYPE placed at BASE, names under PREFIX.
+  // WHOLE_LIBRARY_MEMBERS: TYPE is the program's (or a std::pair holding
+  // the program's data), so a member of a standard library type (a
+  // std::string, std::vector, std::unique_ptr) is one field: its parts
+  // are the library's, only the member as a whole can move.
   void record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                const std::vector<std::pair<uint64_t, uint64_t>> &repeats,
-               int depth);
+               int depth, bool whole_library_members);
+
+  // Whether TYPE (a record) is the standard library's, and (PAIR) a
+  // std::pair.
+  bool library (Dwarf_Die *type) const
+  {
+    return index_.library_records.count (dwarf_dieoffset (type)) != 0;
+  }
+  bool pair (Dwarf_Die *type) const
+  {
+    return index_.pair_records.count (dwarf_dieoffset (type)) != 0;
+  }
 
 private:
   void leaf (LayoutField::Kind kind, std::string name, uint64_t offset,
@@ -325,7 +344,7 @@ has_data_members (Dwarf_Die *type)
 void
 Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                    const std::vector<std::pair<uint64_t, uint64_t>> &repeats,
-                   int depth)
+                   int depth, bool whole_library_members)
 {
   // Byte ranges (relative) the members cover, for the padding.
   std::vector<std::pair<uint64_t, uint64_t>> covered;
@@ -386,7 +405,7 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
             record (&t, base + off,
                     prefix + (bn ? without_template_args (bn) : "(base)")
                       + "::",
-                    repeats, depth + 1);
+                    repeats, depth + 1, whole_library_members);
             continue;
           }
         if (ttag == DW_TAG_union_type)
@@ -407,6 +426,13 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
             covered.pop_back ();
             continue;
           }
+        if (is_record_tag (ttag) && whole_library_members && library (&t)
+            && !name.empty ())
+          {
+            leaf (LayoutField::FIELD, prefix + name, base + off, size,
+                  type_align (&t), repeats);
+            continue;
+          }
         if (is_record_tag (ttag) && depth < 64)
           {
             // libstdc++'s raw storage for a container node's element (a
@@ -420,13 +446,14 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                     && is_record_tag (dwarf_tag (&elem)))
                   {
                     record (&elem, base + off, prefix + name + ".",
-                            repeats, depth + 1);
+                            repeats, depth + 1,
+                            !library (&elem) || pair (&elem));
                     continue;
                   }
               }
             record (&t, base + off,
                     name.empty () ? prefix : prefix + name + ".", repeats,
-                    depth + 1);
+                    depth + 1, !library (&t) || pair (&t));
             continue;
           }
         Dwarf_Die elem;
@@ -442,7 +469,7 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                 auto inner = repeats;
                 inner.emplace_back (esize, count);
                 record (&elem, base + off, prefix + name + "[].", inner,
-                        depth + 1);
+                        depth + 1, !library (&elem) || pair (&elem));
                 continue;
               }
           }
@@ -501,7 +528,8 @@ flatten (Dwarf_Die *type, const TypeIndex &index, TypeLayout &out)
       out.fields.push_back (u);
       return;
     }
-  f.record (type, 0, "", {}, 0);
+  f.record (type, 0, "", {}, 0, !standard_library_name (out.name)
+                                  || out.name.compare (0, 10, "std::pair<") == 0);
   std::stable_sort (out.fields.begin (), out.fields.end (),
                     [] (const LayoutField &a, const LayoutField &b) {
                       return a.offset < b.offset;
@@ -523,6 +551,12 @@ index_scope (Dwarf_Die *scope, const std::string &prefix, TypeIndex &index,
       const char *n = die_name (&child);
       if (is_record_tag (tag) || tag == DW_TAG_typedef)
         {
+          if (n && is_record_tag (tag) && standard_library_name (prefix + n))
+            {
+              index.library_records.insert (dwarf_dieoffset (&child));
+              if ((prefix + n).compare (0, 10, "std::pair<") == 0)
+                index.pair_records.insert (dwarf_dieoffset (&child));
+            }
           if (n && !dwarf_hasattr (&child, DW_AT_declaration))
             {
               index.by_name[prefix + n].push_back (child);
