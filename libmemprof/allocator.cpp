@@ -16,7 +16,8 @@
 //
 // Secondary: blocks over 128 KiB (or aligned above a page) are mapped on
 // their own with a LargeHeader in front of the ChunkHeader, and kept on
-// a list so a dump can find them.
+// a list so a dump can find them.  realloc grows one by growing its
+// mapping (allocator_grow_secondary), as glibc does with mremap.
 
 #include "allocator.h"
 #include "internal.h"
@@ -273,6 +274,37 @@ primary_push (int c, void *user)
     thread_cache_set_aside (c, list);
 }
 
+// Put LH on the list of secondary blocks, widening the secondary span
+// over its mapping first (readers load the two ends without the lock),
+// so the span covers the block before it is handed out.
+void
+link_large (LargeHeader *lh)
+{
+  LockGuard g (large_lock);
+  uintptr_t lo = lh->map_start, hi = lo + lh->map_size;
+  if (!heap_span.secondary_hi || lo < heap_span.secondary_lo)
+    __atomic_store_n (&heap_span.secondary_lo, lo, __ATOMIC_RELAXED);
+  if (hi > heap_span.secondary_hi)
+    __atomic_store_n (&heap_span.secondary_hi, hi, __ATOMIC_RELAXED);
+  if (!large_list.next)
+    large_list.next = large_list.prev = &large_list;
+  lh->next = large_list.next;
+  lh->prev = &large_list;
+  large_list.next->prev = lh;
+  large_list.next = lh;
+}
+
+// Take LH off the list: no heap walk reads its headers from now on.  It
+// is left linked to itself, so taking it off again changes nothing.
+void
+unlink_large (LargeHeader *lh)
+{
+  LockGuard g (large_lock);
+  lh->prev->next = lh->next;
+  lh->next->prev = lh->prev;
+  lh->prev = lh->next = lh;
+}
+
 void *
 secondary_allocate (size_t size, size_t align)
 {
@@ -288,20 +320,7 @@ secondary_allocate (size_t size, size_t align)
   lh->map_size = map_size;
   ChunkHeader *h = header_before ((void *) user);
   h->flags = kChunkSecondary;
-  LockGuard g (large_lock);
-  // Widen the secondary interval over the mapping before the block is
-  // handed out (readers load the two ends without the lock).
-  uintptr_t lo = (uintptr_t) m, hi = lo + map_size;
-  if (!heap_span.secondary_hi || lo < heap_span.secondary_lo)
-    __atomic_store_n (&heap_span.secondary_lo, lo, __ATOMIC_RELAXED);
-  if (hi > heap_span.secondary_hi)
-    __atomic_store_n (&heap_span.secondary_hi, hi, __ATOMIC_RELAXED);
-  if (!large_list.next)
-    large_list.next = large_list.prev = &large_list;
-  lh->next = large_list.next;
-  lh->prev = &large_list;
-  large_list.next->prev = lh;
-  large_list.next = lh;
+  link_large (lh);
   return (void *) user;
 }
 
@@ -448,11 +467,7 @@ allocator_release_slow (void *p, ChunkHeader *h)
   if (UNLIKELY (h->flags & kChunkSecondary))
     {
       LargeHeader *lh = large_header (p);
-      {
-        LockGuard g (large_lock);
-        lh->prev->next = lh->next;
-        lh->next->prev = lh->prev;
-      }
+      unlink_large (lh);
       lh->magic = 0;
       unmap_memory ((void *) lh->map_start, lh->map_size);
       return;
@@ -468,6 +483,31 @@ allocator_release_slow (void *p, ChunkHeader *h)
       first = (void *) (block + sizeof (ChunkHeader));
     }
   primary_push (c, first);
+}
+
+void *
+allocator_grow_secondary (void *p, size_t size)
+{
+  if (size > kMaxAllocationSize)
+    return nullptr;
+  LargeHeader *lh = large_header (p);
+  uintptr_t offset = (uintptr_t) p - lh->map_start;
+  size_t map_size = round_up (offset + size, kPageSize);
+  // Off the list while its pages move: a heap walk holds large_lock
+  // while it reads the listed headers, and it must never read this one
+  // from a mapping that is going away.
+  unlink_large (lh);
+  void *m = remap_memory ((void *) lh->map_start, lh->map_size, map_size);
+  if (m)
+    {
+      // The headers moved with the pages, at the same offset, so an
+      // over-aligned block keeps its place in its mapping.
+      lh = large_header ((void *) ((uintptr_t) m + offset));
+      lh->map_start = (uintptr_t) m;
+      lh->map_size = map_size;
+    }
+  link_large (lh);
+  return m ? (void *) ((uintptr_t) m + offset) : nullptr;
 }
 
 size_t
@@ -522,8 +562,9 @@ allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
             fn (h, (void *) (h + 1), arg);
         }
     }
-  // Secondary blocks: unmapping happens under large_lock, so holding it
-  // keeps every listed block readable.
+  // Secondary blocks: a block leaves the list under large_lock before
+  // its mapping is unmapped or moved, so holding it keeps every listed
+  // block readable.
   LockGuard g (large_lock);
   if (!large_list.next)
     return;

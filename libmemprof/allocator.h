@@ -128,6 +128,16 @@ allocator_release (void *p, ChunkHeader *h)
   allocator_release_slow (p, h);
 }
 
+// Grow the secondary block at user pointer P to at least SIZE usable
+// bytes by growing its mapping (mremap: the kernel moves the pages,
+// nothing is copied).  Its header must be claimed (state not
+// kChunkAllocated).  Returns its user pointer, P or a new one at the
+// same offset in the new mapping, with the headers and every byte of
+// the old mapping there, the block listed again and the secondary span
+// widened over it; or null, the block left as it was, when the kernel
+// refused.
+void *allocator_grow_secondary (void *p, size_t size);
+
 // Usable bytes of the block at user pointer P (>= its requested size).
 size_t allocator_usable_size (const void *p, const ChunkHeader *h);
 

@@ -369,6 +369,71 @@ move_block (void *q, void *p, size_t usable, size_t size)
   return q;
 }
 
+// Realloc of our block P (USABLE bytes) into a new block of ours of
+// SIZE bytes, SAMPLED or CERTAIN (the sampling mode's kinds) or exact.
+void *
+move_to_new (void *p, size_t usable, size_t size, uintptr_t frame,
+             bool sampled, bool certain)
+{
+  return move_block (sampled   ? allocate_sampled (size, kLibcMallocAlign,
+                                                   frame, false)
+                     : certain ? allocate_certain (size, kLibcMallocAlign,
+                                                   frame, false)
+                               : allocate_exact (size, kLibcMallocAlign,
+                                                 frame, false),
+                     p, usable, size);
+}
+
+// Realloc of the mapped block P (header H, USABLE bytes) to SIZE bytes,
+// more than USABLE: its mapping grows (mremap), so nothing is copied,
+// as glibc grows its mapped chunks; a copy when the kernel refuses.  A
+// new life under the realloc caller's stack, as in place; SAMPLED,
+// CERTAIN: as for move_to_new.
+MEMPROF_NOINLINE void *
+grow_mapped (void *p, ChunkHeader *h, size_t usable, size_t size,
+             uintptr_t frame, bool sampled, bool certain)
+{
+  // Claimed first, as a block kept in place is: a heap walk leaves it
+  // alone until the new life starts, and never reads it while its pages
+  // move (the allocator takes it off the walk's list meanwhile).
+  uint8_t old = claim_live (h);
+  if (UNLIKELY (old == kChunkFree))
+    {
+      report_bad_pointer ("realloc", "freed block", h, p);
+      errno = ENOMEM;
+      return nullptr;
+    }
+  void *q = allocator_grow_secondary (p, size);
+  if (UNLIKELY (!q))
+    {
+      // The old life goes on, as if the claim had not been made.
+      __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
+      return move_to_new (p, usable, size, frame, sampled, certain);
+    }
+  // The header moved with the pages; the shadow did not: the old life's
+  // counters are still P's.
+  h = header_before (q);
+  size_t old_size = h->requested_size;
+  end_life (p, h, old);
+  h->flags = (uint8_t) ((h->flags & ~kLifeKindFlags)
+                        | (certain ? kChunkCertain : 0));
+  size_t clean = old_size;
+  if (q != p)
+    {
+      // Nothing is at P now: end_life cleared the old block's counters,
+      // the rest go too (slack the program may have written).  The new
+      // place's may be anyone's: the new life clears them all.
+      uintptr_t u = (uintptr_t) p;
+      shadow_clear_range (u + old_size, u + usable);
+      if (UNLIKELY (histogram_mode))
+        histogram_clear_range (u + old_size, u + usable);
+      clean = 0;
+    }
+  start_life (q, h, size, frame, sampled, clean);
+  __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
+  return q;
+}
+
 } // namespace
 
 void *
@@ -469,13 +534,9 @@ reallocate (void *p, size_t size, uintptr_t frame)
       __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
       return p;
     }
-  return move_block (sampled   ? allocate_sampled (size, kLibcMallocAlign,
-                                                   frame, false)
-                     : certain ? allocate_certain (size, kLibcMallocAlign,
-                                                   frame, false)
-                               : allocate_exact (size, kLibcMallocAlign,
-                                                 frame, false),
-                     p, usable, size);
+  if (UNLIKELY (h->flags & kChunkSecondary) && size > usable)
+    return grow_mapped (p, h, usable, size, frame, sampled, certain);
+  return move_to_new (p, usable, size, frame, sampled, certain);
 }
 
 size_t

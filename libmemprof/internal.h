@@ -84,6 +84,10 @@ const char *error_string (int err);
 // Anonymous memory straight from the kernel; null on failure.
 void *map_memory (size_t size, bool noreserve);
 void unmap_memory (void *p, size_t size);
+// The mapping [P, P + OLD_SIZE) resized to NEW_SIZE bytes, moved if need
+// be (its pages go along, nothing is copied); null, errno and the
+// mapping untouched, on failure.
+void *remap_memory (void *p, size_t old_size, size_t new_size);
 
 // Raw system calls, so the runtime's own I/O is never counted as
 // the program's and never reaches an interceptor.

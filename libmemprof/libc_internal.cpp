@@ -205,6 +205,17 @@ unmap_memory (void *p, size_t size)
   munmap (p, size);
 }
 
+void *
+remap_memory (void *p, size_t old_size, size_t new_size)
+{
+  int saved = errno;
+  void *q = mremap (p, old_size, new_size, MREMAP_MAYMOVE);
+  if (q != MAP_FAILED)
+    return q;
+  errno = saved;
+  return nullptr;
+}
+
 // Raw system calls.  errno is saved and restored: the runtime must not
 // change what the program sees in errno.
 namespace {
