@@ -55,6 +55,15 @@ grouped (uint64_t v)
   return out;
 }
 
+// V with one decimal, its integer part grouped like grouped's:
+// "1,118,447.9".
+static std::string
+grouped_decimal (double v)
+{
+  uint64_t tenths = (uint64_t) (v * 10 + 0.5);
+  return grouped (tenths / 10) + "." + std::to_string (tenths % 10);
+}
+
 std::string
 counted (uint64_t v, const char *one, const char *many)
 {
@@ -92,11 +101,11 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       std::fprintf (out, "\n-------------------- %zu of %zu "
                          "--------------------\n",
                     ++n, records.size ());
-      std::fprintf (out, "bytes:       %s in %s (avg size %.1f, min "
+      std::fprintf (out, "bytes:       %s in %s (avg size %s, min "
                          "%s, max %s)\n",
                     grouped (v[F_total_size]).c_str (),
                     counted (v[F_alloc_count], "block", "blocks").c_str (),
-                    average_size (v),
+                    grouped_decimal (average_size (v)).c_str (),
                     grouped (v[F_min_size]).c_str (),
                     grouped (v[F_max_size]).c_str ());
       std::fprintf (out, "accesses:    %s (%.2f per byte; per block min %s, "
@@ -113,9 +122,9 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     counted (v[F_max_live_blocks], "block", "blocks").c_str (),
                     grouped (v[F_bytes_at_exit]).c_str (),
                     counted (v[F_blocks_at_exit], "block", "blocks").c_str ());
-      std::fprintf (out, "lifetime:    avg %.1f ms (min %s, max %s); %s "
+      std::fprintf (out, "lifetime:    avg %s ms (min %s, max %s); %s "
                          "lifetime overlaps\n",
-                    average_lifetime (v),
+                    grouped_decimal (average_lifetime (v)).c_str (),
                     grouped (v[F_min_lifetime]).c_str (),
                     grouped (v[F_max_lifetime]).c_str (),
                     grouped (v[F_num_lifetime_overlaps]).c_str ());
