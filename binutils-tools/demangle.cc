@@ -1,7 +1,10 @@
 // C++ names as users read them (see demangle.h).
 #include "demangle.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <cxxabi.h>
 
 namespace memprof {
@@ -20,25 +23,119 @@ demangle (const std::string &name)
   return s;
 }
 
+// Whether NAME is a whole name in the demangled name D: at the start or
+// after the return type of a template ("double* ns::make<double>(int)"),
+// up to the parameters or the end.
+static bool
+whole_name_in (const std::string &d, const std::string &name)
+{
+  for (size_t at = d.find (name); at != std::string::npos;
+       at = d.find (name, at + 1))
+    {
+      size_t end = at + name.size ();
+      // After a space outside parentheses: not inside "(anonymous
+      // namespace)" or a parameter list.
+      if ((at == 0
+           || (d[at - 1] == ' '
+               && std::count (d.begin (), d.begin () + at, '(')
+                    == std::count (d.begin (), d.begin () + at, ')')))
+          && (end == d.size () || d[end] == '('))
+        return true;
+    }
+  return false;
+}
+
+static const char kAnonymous[] = "(anonymous namespace)::";
+
 bool
 function_name_matches (const std::string &linkage, const std::string &name)
 {
   if (linkage == name)
     return true;
-  if (linkage.compare (0, 2, "_Z") != 0 || name.empty ())
+  if (name.empty ())
     return false;
-  // A whole name: at the start or after the return type of a template
-  // ("double* ns::make<double>(int)"), up to the parameters or the end.
+  // A name the symbolizer built from DWARF scopes reads as a demangled
+  // one; a C name has no parameters nor spaces, so only itself matches.
   std::string d = demangle (linkage);
-  for (size_t at = d.find (name); at != std::string::npos;
-       at = d.find (name, at + 1))
+  if (whole_name_in (d, name))
+    return true;
+  // Users may leave out anonymous namespaces: the source names the
+  // function without them.
+  if (d.find (kAnonymous) == std::string::npos)
+    return false;
+  for (size_t at; (at = d.find (kAnonymous)) != std::string::npos;)
+    d.erase (at, sizeof kAnonymous - 1);
+  return whole_name_in (d, name);
+}
+
+// The position of the '(' or '<' that opens the list ending just before
+// END in NAME, or npos.
+static size_t
+list_start (const std::string &name, size_t end, char open, char close)
+{
+  int depth = 0;
+  for (size_t i = end; i-- > 0;)
+    if (name[i] == close)
+      depth++;
+    else if (name[i] == open && --depth == 0)
+      return i;
+  return std::string::npos;
+}
+
+static bool
+ends_with (const std::string &s, size_t end, const char *suffix)
+{
+  size_t n = std::strlen (suffix);
+  return end >= n && s.compare (end - n, n, suffix) == 0;
+}
+
+std::string
+unqualified_name (const std::string &function)
+{
+  if (function.compare (0, 2, "_Z") == 0)
+    return function;
+  size_t end = function.size ();
+  // The qualifiers of a member function, its parameters, an ABI tag.
+  for (const char *q : { " &&", " &", " volatile", " const" })
+    if (ends_with (function, end, q))
+      end -= std::strlen (q);
+  if (end && function[end - 1] == ')')
     {
-      size_t end = at + name.size ();
-      if ((at == 0 || d[at - 1] == ' ')
-          && (end == d.size () || d[end] == '('))
-        return true;
+      size_t open = list_start (function, end, '(', ')');
+      if (open != std::string::npos && !ends_with (function, open, "operator"))
+        end = open;
     }
-  return false;
+  size_t tag = function.rfind ("[abi:", end);
+  if (tag != std::string::npos && function.find (']', tag) + 1 == end)
+    end = tag;
+  // An operator's name holds punctuation: it starts at "operator".
+  size_t op = function.rfind ("operator", end);
+  if (op != std::string::npos
+      && (op == 0 || function[op - 1] == ':' || function[op - 1] == ' ')
+      && (op + 8 == end || !std::isalnum ((unsigned char) function[op + 8]))
+      && function.find ("::", op) >= end)
+    {
+      std::string name = function.substr (op, std::min (function.find (" <", op + 8), end) - op);
+      // GCC's DW_AT_name spells "operator new []".
+      if (ends_with (name, name.size (), " []"))
+        name.erase (name.size () - 3, 1);
+      return name;
+    }
+  if (end && function[end - 1] == '>')
+    end = list_start (function, end, '<', '>');
+  if (end == std::string::npos)
+    return function;
+  // The name starts after the last "::" or space outside brackets.
+  int depth = 0;
+  size_t start = end;
+  for (; start > 0; start--)
+    {
+      char c = function[start - 1];
+      depth += c == '>' || c == ')' ? 1 : c == '<' || c == '(' ? -1 : 0;
+      if (depth == 0 && (c == ':' || c == ' '))
+        break;
+    }
+  return function.substr (start, end - start);
 }
 
 } // namespace memprof

@@ -14,9 +14,21 @@ std::string demangle (const std::string &name);
 // what the user named: NAME is the linkage name itself, the demangled
 // name, or the demangled name without its parameter list
 // ("ns::Table::add" for every overload of it) or a template's return
-// type ("ns::make<double>" for "double* ns::make<double>(int)").
+// type ("ns::make<double>" for "double* ns::make<double>(int)"), with or
+// without its anonymous namespaces ("Pool::grab" for
+// "(anonymous namespace)::Pool::grab(int) const").  A function without a
+// linkage name, which the symbolizer named from its scopes
+// (dwarf_names.h), matches as its demangled name would.
 bool function_name_matches (const std::string &linkage,
                             const std::string &name);
+
+// The name without scopes, template arguments and parameters ("grab")
+// of a function the symbolizer named from its scopes
+// ("(anonymous namespace)::Pool::grab(int) const"): what GCC's
+// DW_AT_name, and so the compiler's -fheapprof-use pass, calls it
+// without its template arguments.  A linkage name, a C name or a bare
+// DW_AT_name comes back as it is (less template arguments).
+std::string unqualified_name (const std::string &function);
 
 } // namespace memprof
 

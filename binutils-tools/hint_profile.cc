@@ -3,6 +3,7 @@
 #include "hint_profile.h"
 
 #include "context_table.h"
+#include "demangle.h"
 #include "diag.h"
 #include "file_io.h"
 #include "indexed_reader.h"
@@ -38,16 +39,38 @@ struct HintProfile::Impl
   ContextTable table;
   bool function_lines = false;
   uint64_t run_ms = 0;
-  // Frame 0's function -> indices of the contexts.
+  // Frame 0's function (its key) -> indices of the contexts.
   std::unordered_map<std::string, std::vector<size_t>> by_leaf;
   std::vector<bool> matched;
+  std::unordered_map<uint32_t, std::string> frame_keys;
 
-  // Does the profile's frame F stand for the call's frame C?  Lines are
-  // compared relative to the function's start when both sides know it,
-  // columns when both have one.
-  static bool same_frame (const Frame &f, const CallFrame &c)
+  // The name a function is matched by: the compiler knows a C++
+  // function of internal linkage by its DW_AT_name, the profile by the
+  // name the symbolizer built from its scopes (dwarf_names.h).
+  static std::string key (const std::string &function)
   {
-    if (f.function != c.function)
+    return unqualified_name (function);
+  }
+  const std::string &frame_key (uint32_t id)
+  {
+    auto it = frame_keys.find (id);
+    if (it == frame_keys.end ())
+      it = frame_keys.emplace (id, key (table.frame (id).function)).first;
+    return it->second;
+  }
+
+  // HintProfile::match; may throw.
+  SiteVerdict match (const std::vector<CallFrame> &stack,
+                     const HintThresholds &t);
+
+  // Does the profile's frame F, whose function's key is F_KEY, stand for
+  // the call's frame C, whose is C_KEY?  Lines are compared relative to
+  // the function's start when both sides know it, columns when both
+  // have one.
+  static bool same_frame (const Frame &f, const std::string &f_key,
+                          const CallFrame &c, const std::string &c_key)
+  {
+    if (f_key != c_key)
       return false;
     if (!f.file.empty () && !c.file.empty ()
         && base_name (f.file) != base_name (c.file))
@@ -89,8 +112,7 @@ HintProfile::load (const std::string &path, std::string &error) noexcept
           impl_->run_ms = std::max (impl_->run_ms,
                                     ctx[i].fields[F_dealloc_timestamp]);
           if (!ctx[i].stack.empty ())
-            impl_->by_leaf[impl_->table.frame (ctx[i].stack[0]).function]
-              .push_back (i);
+            impl_->by_leaf[impl_->frame_key (ctx[i].stack[0])].push_back (i);
         }
       return true;
     }
@@ -131,13 +153,30 @@ SiteVerdict
 HintProfile::match (const std::vector<CallFrame> &stack,
                     const HintThresholds &t) noexcept
 {
+  try
+    {
+      return impl_->match (stack, t);
+    }
+  catch (...)
+    {
+      return SiteVerdict ();
+    }
+}
+
+SiteVerdict
+HintProfile::Impl::match (const std::vector<CallFrame> &stack,
+                          const HintThresholds &t)
+{
   SiteVerdict v;
   if (stack.empty ())
     return v;
-  auto it = impl_->by_leaf.find (stack[0].function);
-  if (it == impl_->by_leaf.end ())
+  std::vector<std::string> keys;
+  for (const CallFrame &f : stack)
+    keys.push_back (key (f.function));
+  auto it = by_leaf.find (keys[0]);
+  if (it == by_leaf.end ())
     return v;
-  const std::vector<Context> &ctx = impl_->table.contexts ();
+  const std::vector<Context> &ctx = table.contexts ();
   double lifetime = 0, accesses = 0, bytes = 0;
   for (size_t i : it->second)
     {
@@ -146,16 +185,17 @@ HintProfile::match (const std::vector<CallFrame> &stack,
         continue;
       bool same = true;
       for (size_t j = 0; j < stack.size () && same; j++)
-        same = Impl::same_frame (impl_->table.frame (c.stack[j]), stack[j]);
+        same = same_frame (table.frame (c.stack[j]), frame_key (c.stack[j]),
+                           stack[j], keys[j]);
       if (!same || !c.fields[F_alloc_count])
         continue;
-      impl_->matched[i] = true;
+      matched[i] = true;
       double n = c.fields[F_alloc_count];
       double life = c.fields[F_total_lifetime] / n;
       double per_byte = (double) c.fields[F_total_access_count]
                         / std::max<double> (c.fields[F_total_size], 1);
       double density = per_byte * 1000 / std::max (life, 1.0);
-      bool cold = life >= t.cold_lifetime_percent / 100 * impl_->run_ms
+      bool cold = life >= t.cold_lifetime_percent / 100 * run_ms
                   && life >= t.cold_min_lifetime_ms
                   && per_byte <= t.cold_accesses;
       bool hot = !cold && density >= t.hot_density;
@@ -170,8 +210,7 @@ HintProfile::match (const std::vector<CallFrame> &stack,
   if (!v.contexts)
     return v;
   v.lifetime_ms = lifetime / v.blocks;
-  v.lifetime_percent = impl_->run_ms ? 100 * v.lifetime_ms / impl_->run_ms
-                                     : 0;
+  v.lifetime_percent = run_ms ? 100 * v.lifetime_ms / run_ms : 0;
   v.accesses_per_byte = accesses / std::max (bytes, 1.0);
   v.density = v.accesses_per_byte * 1000 / std::max (v.lifetime_ms, 1.0);
   if (v.cold == v.contexts)
@@ -190,7 +229,7 @@ HintProfile::unmatched_leaves (const std::string &function,
   std::vector<UnmatchedLeaf> out;
   try
     {
-      auto it = impl_->by_leaf.find (function);
+      auto it = impl_->by_leaf.find (Impl::key (function));
       if (it == impl_->by_leaf.end ())
         return out;
       std::map<std::pair<uint64_t, uint64_t>, size_t> seen;

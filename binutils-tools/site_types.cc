@@ -1,6 +1,7 @@
 // Parsing and lookup of the allocation-site type table.
 #include "site_types.h"
 
+#include "demangle.h"
 #include "memprof/type_table.h"
 
 #include <cstdlib>
@@ -102,6 +103,8 @@ SiteTypes::parse (const char *data, size_t size)
         {
           SiteType t;
           t.function = function_base_name (r[1]);
+          if (t.function.compare (0, 2, "_Z") == 0)
+            t.demangled = demangle (t.function);
           t.file = normalize_path (r[2]);
           t.name = r[5];
           t.size = t.name.empty () ? 0 : tsize;
@@ -123,16 +126,23 @@ SiteTypes::lookup (const Frame &f) const
   if (it == by_position_.end ())
     return nullptr;
   const std::vector<SiteType> &all = it->second;
-  std::string fn = function_base_name (f.function);
+  // The symbolizer names a function without a linkage name (internal
+  // linkage) from its scopes, as its mangled name demangles.
+  bool scoped = f.function.compare (0, 2, "_Z") != 0
+                && f.function.find_first_of (":(") != std::string::npos;
+  std::string fn = scoped ? f.function : function_base_name (f.function);
+  auto name = [scoped] (const SiteType &t) -> const std::string & {
+    return scoped ? t.demangled : t.function;
+  };
   std::string file = normalize_path (f.file);
   // The candidates of F's function (and file, when that tells apart).
   std::vector<const SiteType *> chosen;
   for (const SiteType &t : all)
-    if (t.function == fn && t.file == file)
+    if (name (t) == fn && t.file == file)
       chosen.push_back (&t);
   if (chosen.empty ())
     for (const SiteType &t : all)
-      if (t.function == fn)
+      if (name (t) == fn)
         chosen.push_back (&t);
   if (chosen.empty ())
     for (const SiteType &t : all)

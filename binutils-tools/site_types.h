@@ -18,6 +18,7 @@ namespace memprof {
 struct SiteType
 {
   std::string function;         // Without a clone suffix (".constprop.0").
+  std::string demangled;        // FUNCTION demangled, "" unless mangled.
   std::string file;             // Lexically normalized.
   std::string name;
   uint64_t size = 0;
@@ -34,7 +35,9 @@ public:
   // The record for the call at F's position, or null when there is none.
   // Records at F's line and column in a file of the same name are
   // candidates; those of F's function (one template instance of many)
-  // decide, else all of them; candidates that disagree make the type
+  // decide, else all of them (a frame of a function without a linkage
+  // name, named from its scopes, is compared with the records'
+  // demangled names); candidates that disagree make the type
   // unknown (a record with an empty name).
   const SiteType *lookup (const Frame &f) const;
 

@@ -2,6 +2,7 @@
 #include "symbolizer.h"
 
 #include "diag.h"
+#include "dwarf_names.h"
 #include "scope_index.h"
 
 #include "memprof/type_table.h"
@@ -40,6 +41,7 @@ struct LoadedModule
   ModuleProblem problem;
   std::unordered_map<uint64_t, std::vector<Frame>> cache;
   std::unordered_map<uint64_t, std::unique_ptr<ScopeIndex>> scope_indexes;
+  FunctionNames names;
   std::unique_ptr<SiteTypes> site_types;
   bool site_types_read = false;
 
@@ -291,20 +293,6 @@ Symbolizer::map_profile (const RawProfile &prof,
   return map;
 }
 
-static const char *
-die_name (Dwarf_Die *die)
-{
-  Dwarf_Attribute attr;
-  const char *name = nullptr;
-  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr))
-    name = dwarf_formstring (&attr);
-  if (!name && dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr))
-    name = dwarf_formstring (&attr);
-  if (!name && dwarf_attr_integrate (die, DW_AT_name, &attr))
-    name = dwarf_formstring (&attr);
-  return name;
-}
-
 static uint64_t
 die_udata (Dwarf_Die *die, unsigned int at)
 {
@@ -370,7 +358,7 @@ symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
         {
           int tag = dwarf_tag (&scope);
           Frame f = pos;
-          const char *name = die_name (&scope);
+          const char *name = m.names.frame_name (&scope);
           f.function = name ? name : "";
           int decl_line = 0;
           if (dwarf_decl_line (&scope, &decl_line) == 0 && decl_line > 0)

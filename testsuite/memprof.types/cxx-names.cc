@@ -41,4 +41,6 @@ main ()
 // __gnu_cxx::new_allocator.
 // { dg-final { set alloc [expr { [memprof_gcc_major] >= 12 ? "_ZNSt15__new_allocatorISt6vectorIiSaIiEEE8allocateEmPKv" : "_ZN9__gnu_cxx13new_allocatorISt6vectorIiSaIiEEE8allocateEmPKv" }] } }
 // { dg-final { memprof-record fn=$alloc alloc_count==1 total_size==96 type=std::vector<int,std::allocator<int>> type_size==24 } }
-// { dg-final { memprof-record fn=hidden alloc_count==1 type={anonymous}::Hidden type_size==12 } }
+// hidden returns a type of the anonymous namespace: internal linkage, no
+// linkage name; the symbolizer names it with its parameters.
+// { dg-final { memprof-record fn=hidden() alloc_count==1 type={anonymous}::Hidden type_size==12 } }

@@ -58,6 +58,8 @@ main ()
 
 // (Blanks in type names are not compared.)
 // { dg-final { memprof-record fn=_Z7closurei alloc_count==1 type=closure(int)::<lambda(int)> type_size==4 } }
-// { dg-final { memprof-record fn=unnamed alloc_count==1 type=<unnamedstruct> type_size==8 } }
+// unnamed returns a type without linkage: it has internal linkage, no
+// linkage name; the symbolizer names it with its parameters.
+// { dg-final { memprof-record fn=unnamed() alloc_count==1 type=<unnamedstruct> type_size==8 } }
 // { dg-final { memprof-record file=std_function.h alloc_count==1 type=wrapped(double,double,double)::<lambda(double)> type_size==24 } }
 // { dg-final { memprof-record file=new_allocator.h alloc_count==1 } }
