@@ -20,46 +20,8 @@
 #include <sys/resource.h>
 
 #define MIB ((size_t) 1 << 20)
-#define PAGE ((size_t) 4096)
 
-static unsigned char pages[256][PAGE];
-
-static unsigned char
-value_at (size_t off)
-{
-  return (unsigned char) ((off / PAGE * 37 + 11) % 251 + 1);
-}
-
-static void
-fill (char *p, size_t from, size_t to)
-{
-  while (from < to)
-    {
-      size_t end = (from / PAGE + 1) * PAGE;
-      if (end > to)
-        end = to;
-      memset (p + from, value_at (from), end - from);
-      from = end;
-    }
-}
-
-static void
-check (const char *p, size_t n, const char *what)
-{
-  for (size_t off = 0; off < n;)
-    {
-      size_t end = (off / PAGE + 1) * PAGE;
-      if (end > n)
-        end = n;
-      if (memcmp (p + off, pages[value_at (off)], end - off) != 0)
-        {
-          fprintf (stderr, "FAILED: %s: bytes %zu..%zu lost\n", what, off,
-                   end);
-          abort ();
-        }
-      off = end;
-    }
-}
+#include "page-pattern.h"
 
 static void
 fail (const char *what)
@@ -107,8 +69,7 @@ address_space (void)
 int
 main (void)
 {
-  for (int v = 0; v < 256; v++)
-    memset (pages[v], v, PAGE);
+  fill_pages ();
 
   /* A mapping of two parts (one page marked not to be dumped): mremap
      refuses it (EFAULT), realloc copies.  */

@@ -24,54 +24,11 @@
 #include <sys/resource.h>
 
 #define MIB ((size_t) 1 << 20)
-#define PAGE ((size_t) 4096)
+
+#include "page-pattern.h"
 
 /* A copy of the 64 MiB block faults at least 16,384 pages in.  */
 #define MAX_FAULTS 1024
-
-/* pages[V]: a page of bytes V, to compare with.  */
-static unsigned char pages[256][PAGE];
-
-static unsigned char
-value_at (size_t off)
-{
-  return (unsigned char) ((off / PAGE * 37 + 11) % 251 + 1);
-}
-
-/* Write the pattern into bytes [FROM, TO) of P, one memset per page:
-   one access for every granule written.  */
-static void
-fill (char *p, size_t from, size_t to)
-{
-  while (from < to)
-    {
-      size_t end = (from / PAGE + 1) * PAGE;
-      if (end > to)
-        end = to;
-      memset (p + from, value_at (from), end - from);
-      from = end;
-    }
-}
-
-/* memcmp is neither instrumented nor intercepted: checking counts no
-   access.  */
-static void
-check (const char *p, size_t n, const char *what)
-{
-  for (size_t off = 0; off < n;)
-    {
-      size_t end = (off / PAGE + 1) * PAGE;
-      if (end > n)
-        end = n;
-      if (memcmp (p + off, pages[value_at (off)], end - off) != 0)
-        {
-          fprintf (stderr, "FAILED: %s: bytes %zu..%zu lost\n", what, off,
-                   end);
-          abort ();
-        }
-      off = end;
-    }
-}
 
 static long
 faults (void)
@@ -148,8 +105,7 @@ main (void)
 {
   /* Transparent huge pages would make a copy's faults 512 times fewer.  */
   prctl (PR_SET_THP_DISABLE, 1, 0, 0, 0);
-  for (int v = 0; v < 256; v++)
-    memset (pages[v], v, PAGE);
+  fill_pages ();
   warm_up ();
   int in_place = 0;
   for (int round = 0; round < 2; round++)
