@@ -34,6 +34,7 @@ main ()
   return thrower ();
 }
 
-// { dg-final { memprof-record fn=__cxa_allocate_exception<thrower<main alloc_count==1 } }
+// thrower is static: no linkage name, named with its parameters.
+// { dg-final { memprof-record fn=__cxa_allocate_exception<thrower()<main alloc_count==1 } }
 // { dg-final { memprof-dump-scan-not "operator new" } }
 // { dg-final { memprof-dump-scan-not "libmemprof" } }

@@ -109,6 +109,8 @@ main ()
   return 0;
 }
 
-// { dg-final { memprof-record fn=big_array alloc_count==2 total_size==33554432 } }
-// { dg-final { memprof-record fn=big_lines alloc_count==2 total_size==33554432 } }
-// { dg-final { memprof-record fn=big_nothrow alloc_count==2 total_size==33554432 } }
+// The big_* functions are in an anonymous namespace: named as the
+// demangler would print them.
+// { dg-final { memprof-record {fn=(anonymous namespace)::big_array()} alloc_count==2 total_size==33554432 } }
+// { dg-final { memprof-record {fn=(anonymous namespace)::big_lines()} alloc_count==2 total_size==33554432 } }
+// { dg-final { memprof-record {fn=(anonymous namespace)::big_nothrow()} alloc_count==2 total_size==33554432 } }
