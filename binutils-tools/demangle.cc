@@ -23,9 +23,12 @@ demangle (const std::string &name)
   return s;
 }
 
-// Whether NAME is a whole name in the demangled name D: at the start or
-// after the return type of a template ("double* ns::make<double>(int)"),
-// up to the parameters or the end.
+// Whether NAME is a whole name in the demangled name D, or its last
+// scopes: at the start, after the return type of a template ("double*
+// ns::make<double>(int)") or after a "::" ("Table::add" in
+// "ns::Table::add(long)", as gdb matches a linespec), up to the
+// parameters or the end; never inside a parameter or template argument
+// list.
 static bool
 whole_name_in (const std::string &d, const std::string &name)
 {
@@ -33,13 +36,18 @@ whole_name_in (const std::string &d, const std::string &name)
        at = d.find (name, at + 1))
     {
       size_t end = at + name.size ();
-      // After a space outside parentheses: not inside "(anonymous
-      // namespace)" or a parameter list.
-      if ((at == 0
-           || (d[at - 1] == ' '
-               && std::count (d.begin (), d.begin () + at, '(')
-                    == std::count (d.begin (), d.begin () + at, ')')))
-          && (end == d.size () || d[end] == '('))
+      if (end != d.size () && d[end] != '(')
+        continue;
+      // Outside parentheses (not inside "(anonymous namespace)" or a
+      // parameter list) and template arguments.
+      auto before = [&] (char c) {
+        return std::count (d.begin (), d.begin () + at, c);
+      };
+      bool outside = before ('(') == before (')')
+                     && before ('<') == before ('>');
+      if (at == 0
+          || (outside && d[at - 1] == ' ')
+          || (outside && at >= 2 && d.compare (at - 2, 2, "::") == 0))
         return true;
     }
   return false;

@@ -14,9 +14,10 @@ std::string demangle (const std::string &name);
 // what the user named: NAME is the linkage name itself, the demangled
 // name, or the demangled name without its parameter list
 // ("ns::Table::add" for every overload of it) or a template's return
-// type ("ns::make<double>" for "double* ns::make<double>(int)"), with or
-// without its anonymous namespaces ("Pool::grab" for
-// "(anonymous namespace)::Pool::grab(int) const").  A function without a
+// type ("ns::make<double>" for "double* ns::make<double>(int)"), or
+// any of those without its outer scopes, as gdb matches a function's
+// name ("Table::add" and "add" for "ns::Table::add(long)", "grab" and
+// "Pool::grab" for "(anonymous namespace)::Pool::grab(int) const").  A function without a
 // linkage name, which the symbolizer named from its scopes
 // (dwarf_names.h), matches as its demangled name would.
 bool function_name_matches (const std::string &linkage,

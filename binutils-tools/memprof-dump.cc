@@ -67,8 +67,9 @@ symbolized stack.\n\
   --by-type               with --fields: per type, all its contexts summed\n\
   --function=NAME         show only contexts allocated directly by NAME: a\n\
                           linkage name, a demangled one, or one without its\n\
-                          parameters (every overload) or its anonymous\n\
-                          namespaces; exit 1 if none\n\
+                          parameters (every overload), each also without its\n\
+                          outer scopes ('add' for ns::Table::add); exit 1 if\n\
+                          none\n\
   --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
                           by build id, else by file name); repeatable\n\
   --debug-file-directory=DIR  also look for separate debug info in DIR\n\
