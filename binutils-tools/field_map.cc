@@ -109,7 +109,7 @@ uint64_t
 array_cookie (const TypeLayout &layout, uint64_t min_size, uint64_t max_size)
 {
   uint64_t n = layout.size;
-  if (!n || (min_size % n == 0 && max_size % n == 0))
+  if (!n || !layout.destructor || (min_size % n == 0 && max_size % n == 0))
     return 0;
   uint64_t align = 8;
   for (const LayoutField &f : layout.fields)

@@ -47,6 +47,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_TYPES: return "type table";
     case MEMPROF_SECTION_FUNCTION_LINES: return "function line table";
     case MEMPROF_SECTION_TYPE_LAYOUTS: return "type layout section";
+    case MEMPROF_SECTION_TYPE_DESTRUCTORS: return "type destructor section";
     default: return "section";
     }
 }
@@ -195,9 +196,19 @@ private:
   void prepare ()
   {
     if (sections_[MEMPROF_SECTION_TYPE_LAYOUTS].present)
-      read_layout_section (sections_[MEMPROF_SECTION_TYPE_LAYOUTS].data,
-                           sections_[MEMPROF_SECTION_TYPE_LAYOUTS].size,
-                           table_.layouts);
+      {
+        // This file's layouts, their destructor flags from this file's
+        // section, then added to the table's (a key already there kept).
+        LayoutTable mine;
+        read_layout_section (sections_[MEMPROF_SECTION_TYPE_LAYOUTS].data,
+                             sections_[MEMPROF_SECTION_TYPE_LAYOUTS].size,
+                             mine);
+        const Span &d = sections_[MEMPROF_SECTION_TYPE_DESTRUCTORS];
+        if (d.present)
+          read_destructor_section (d.data, d.size, mine);
+        table_.layouts.insert (std::make_move_iterator (mine.begin ()),
+                               std::make_move_iterator (mine.end ()));
+      }
     if (sections_[MEMPROF_SECTION_FUNCTIONS].present)
       check_function_table ();
     // Summary (optional).

@@ -277,8 +277,13 @@ write_indexed (const ContextTable &table)
   };
   if (table.histogram_mode ())
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });
+  ByteWriter destructors;
+  write_destructor_section (table.layouts, destructors);
   if (!table.layouts.empty ())
-    sections.push_back ({ MEMPROF_SECTION_TYPE_LAYOUTS, &layouts });
+    {
+      sections.push_back ({ MEMPROF_SECTION_TYPE_LAYOUTS, &layouts });
+      sections.push_back ({ MEMPROF_SECTION_TYPE_DESTRUCTORS, &destructors });
+    }
   const size_t nsections = sections.size ();
   ByteWriter out;
   out.u64 (MEMPROF_INDEXED_MAGIC);

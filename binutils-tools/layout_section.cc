@@ -25,6 +25,14 @@ get_string (ByteCursor &c, const char *what)
   return std::string (reinterpret_cast<const char *> (p), n);
 }
 
+void
+put_key (ByteWriter &w, const LayoutKey &key)
+{
+  put_string (w, std::get<0> (key));
+  put_string (w, std::get<1> (key));
+  w.uleb (std::get<2> (key));
+}
+
 } // namespace
 
 void
@@ -33,9 +41,7 @@ write_layout_section (const LayoutTable &layouts, ByteWriter &w)
   w.uleb (layouts.size ());
   for (const auto &l : layouts)
     {
-      put_string (w, std::get<0> (l.first));
-      put_string (w, std::get<1> (l.first));
-      w.uleb (std::get<2> (l.first));
+      put_key (w, l.first);
       w.uleb (l.second.fields.size ());
       for (const LayoutField &f : l.second.fields)
         {
@@ -100,6 +106,38 @@ read_layout_section (const uint8_t *data, size_t size, LayoutTable &layouts)
           f.detail = get_string (c, what);
         }
       layouts.emplace (LayoutKey (module, l.name, l.size), std::move (l));
+    }
+}
+
+void
+write_destructor_section (const LayoutTable &layouts, ByteWriter &w)
+{
+  uint64_t n = 0;
+  for (const auto &l : layouts)
+    n += l.second.destructor;
+  w.uleb (n);
+  for (const auto &l : layouts)
+    if (l.second.destructor)
+      put_key (w, l.first);
+}
+
+void
+read_destructor_section (const uint8_t *data, size_t size,
+                         LayoutTable &layouts)
+{
+  const char *what = "type destructor section";
+  ByteCursor c (data, size);
+  for (auto &l : layouts)
+    l.second.destructor = false;
+  uint64_t n = c.count (c.uleb (what), 3, "type destructor entry");
+  for (uint64_t i = 0; i < n; i++)
+    {
+      std::string module = get_string (c, what);
+      std::string name = get_string (c, what);
+      uint64_t size = c.uleb (what);
+      auto it = layouts.find (LayoutKey (module, name, size));
+      if (it != layouts.end ())
+        it->second.destructor = true;
     }
 }
 

@@ -18,6 +18,15 @@ void write_layout_section (const LayoutTable &layouts, ByteWriter &w);
 void read_layout_section (const uint8_t *data, size_t size,
                           LayoutTable &layouts);
 
+// The TYPE_DESTRUCTORS section: the keys of the layouts that may have a
+// non-trivial destructor.
+void write_destructor_section (const LayoutTable &layouts, ByteWriter &w);
+// Sets the destructor flag of every layout in LAYOUTS (those of the
+// same file's TYPE_LAYOUTS) from the section; throws FormatError on a
+// damaged section.
+void read_destructor_section (const uint8_t *data, size_t size,
+                              LayoutTable &layouts);
+
 } // namespace memprof
 
 #endif

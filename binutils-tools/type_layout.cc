@@ -511,9 +511,50 @@ same_layout (const TypeLayout &a, const TypeLayout &b)
   return true;
 }
 
+// Whether record TYPE may have a non-trivial destructor: one is
+// declared for it ("~T", user-written or implicit and used), or for a
+// base or a data member's class (arrays of them too), at any depth.  A
+// C struct has none.  A class only declared here may: unknown.
+bool
+may_have_destructor (Dwarf_Die *type, int depth)
+{
+  if (depth > 32 || dwarf_hasattr (type, DW_AT_declaration))
+    return true;
+  Dwarf_Die child;
+  if (dwarf_child (type, &child) != 0)
+    return false;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      if (tag == DW_TAG_subprogram)
+        {
+          const char *n = die_name (&child);
+          if (n && n[0] == '~')
+            return true;
+          continue;
+        }
+      if ((tag != DW_TAG_member && tag != DW_TAG_inheritance)
+          || dwarf_hasattr (&child, DW_AT_declaration))
+        continue;
+      Dwarf_Die t, elem;
+      uint64_t count;
+      if (!member_type (&child, t))
+        continue;
+      if (dwarf_tag (&t) == DW_TAG_array_type && array_shape (&t, elem, count))
+        t = elem;
+      int ttag = dwarf_tag (&t);
+      if (is_record_tag (ttag) && ttag != DW_TAG_union_type
+          && may_have_destructor (&t, depth + 1))
+        return true;
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return false;
+}
+
 void
 flatten (Dwarf_Die *type, const TypeIndex &index, TypeLayout &out)
 {
+  out.destructor = may_have_destructor (type, 0);
   out.fields.clear ();
   Flattener f (out.fields, index);
   if (dwarf_tag (type) == DW_TAG_union_type)
@@ -673,6 +714,8 @@ LayoutFinder::find (const std::string &module, const std::string &name,
         l.name = name;
         l.size = size;
         flatten (&type, *index, l);
+        if (found && same_layout (l, out))
+          out.destructor |= l.destructor;
         if (found && !same_layout (l, out))
           {
             problem.message = format ("two different types %s of %llu "

@@ -65,6 +65,11 @@ struct TypeLayout
 {
   std::string name;     // As GCC prints it: "rec", "ns::Item<int>".
   uint64_t size = 0;
+  // Whether the type may have a non-trivial destructor (declared for it,
+  // a base or a member), so that new T[n] keeps the array cookie: never
+  // for a C struct.  True when unknown (an indexed profile written
+  // before the TYPE_DESTRUCTORS section).
+  bool destructor = true;
   std::vector<LayoutField> fields;      // By offset; padding included.
 };
 

@@ -97,7 +97,14 @@
               The compiler (-fheapprof-use) matches a call's line relative
               to its function's start, so a profile still applies after
               lines moved above the function; a profile without this
-              section is matched by absolute lines.  */
+              section is matched by absolute lines.
+   TYPE_DESTRUCTORS (kind 13)  which of the TYPE_LAYOUTS types may have
+              a non-trivial destructor (C++ declares one for the type, a
+              base or a member), so that new T[n] of them keeps the
+              array cookie before the objects: uleb n, then n keys
+              (string module, string type name, uleb type size, as in
+              TYPE_LAYOUTS).  With the section, a layout not listed has
+              none (a C struct); without it, any layout may.  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -144,7 +151,8 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_TYPES = 9,
   MEMPROF_SECTION_HISTOGRAMS = 10,
   MEMPROF_SECTION_TYPE_LAYOUTS = 11,
-  MEMPROF_SECTION_FUNCTION_LINES = 12
+  MEMPROF_SECTION_FUNCTION_LINES = 12,
+  MEMPROF_SECTION_TYPE_DESTRUCTORS = 13
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */

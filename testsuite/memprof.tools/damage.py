@@ -38,6 +38,8 @@ which this version's readers must read as if the additions were absent.
                        unknown schema tag with a value in every record
   idx-no-index         the function hash table relabelled as an unknown
                        section, as from a writer that writes no index
+  idx-no-destructors   the TYPE_DESTRUCTORS section (13) relabelled as an
+                       unknown section, as from a writer before it
 """
 
 import struct
@@ -287,11 +289,15 @@ def main():
         raw_no_live(b)
     elif kind == "idx-future":
         idx_future(b)
-    elif kind == "idx-no-index":
+    elif kind in ("idx-no-index", "idx-no-destructors"):
+        wanted = 8 if kind == "idx-no-index" else 13
         table, count = u64(b, 32), u64(b, 40)
+        found = False
         for i in range(count):
-            if struct.unpack_from("<I", b, table + 24 * i)[0] == 8:
+            if struct.unpack_from("<I", b, table + 24 * i)[0] == wanted:
                 struct.pack_into("<I", b, table + 24 * i, 200)
+                found = True
+        assert found, "no section %d" % wanted
     elif kind == "idx-layout-kind":
         p, _ = section(b, 11)
         _, p = uleb(b, p)                       # layouts
