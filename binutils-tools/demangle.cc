@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
+#include <vector>
 
 namespace memprof {
 
@@ -144,6 +145,45 @@ unqualified_name (const std::string &function)
         break;
     }
   return function.substr (start, end - start);
+}
+
+bool
+constructor_name (const std::string &function)
+{
+  std::string d = demangle (function);
+  // The scopes and name: up to the parameter list, the first '('
+  // outside template arguments that does not open "(anonymous
+  // namespace)".
+  static const char kAnon[] = "(anonymous namespace)";
+  std::vector<std::string> parts (1);
+  int depth = 0;
+  for (size_t i = 0; i < d.size (); i++)
+    {
+      char c = d[i];
+      if (c == '(' && depth == 0 && d.compare (i, sizeof kAnon - 1, kAnon) != 0)
+        break;
+      if (c == '(' && depth == 0)
+        {
+          parts.back () += kAnon;
+          i += sizeof kAnon - 2;
+          continue;
+        }
+      if (c == ' ' && depth == 0)
+        return false;           // A return type: no constructor has one.
+      depth += c == '<' ? 1 : c == '>' ? -1 : 0;
+      if (depth == 0 && c == ':' && i + 1 < d.size () && d[i + 1] == ':')
+        {
+          parts.emplace_back ();
+          i++;
+          continue;
+        }
+      parts.back () += c;
+    }
+  if (parts.size () < 2)
+    return false;
+  const std::string &cls = parts[parts.size () - 2];
+  const std::string &name = parts.back ();
+  return !name.empty () && name == cls.substr (0, cls.find ('<'));
 }
 
 } // namespace memprof

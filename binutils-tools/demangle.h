@@ -31,6 +31,10 @@ bool function_name_matches (const std::string &linkage,
 // DW_AT_name comes back as it is (less template arguments).
 std::string unqualified_name (const std::string &function);
 
+// Whether FUNCTION (a linkage name, or a name as the symbolizer gives
+// it) is a C++ constructor: "ns::C<int>::C(long)".
+bool constructor_name (const std::string &function);
+
 } // namespace memprof
 
 #endif

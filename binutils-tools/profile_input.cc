@@ -2,6 +2,7 @@
 #include "profile_input.h"
 
 #include "diag.h"
+#include "demangle.h"
 #include "indexed_reader.h"
 
 #include <cerrno>
@@ -104,6 +105,10 @@ ProfileBytes::~ProfileBytes ()
 // The type the allocation-site tables give the frames of one PC (its
 // inline chain, innermost first): -1 when no frame has a record, 0 when
 // the first that has one says unknown, else the type's data_type_id.
+// A record describes the block its call returned; a constructor returns
+// none, so the walk out stops at one (0): in new T (args) the
+// constructor's call shares the new-expression's position, and T's
+// record would type every block T's constructor allocates.
 static int64_t
 site_type (Symbolizer &sym, const ProfileMap &map, uint64_t pc,
            uint64_t generation, const std::vector<Frame> &frames,
@@ -112,9 +117,12 @@ site_type (Symbolizer &sym, const ProfileMap &map, uint64_t pc,
   const SiteTypes *types = sym.site_types (map, pc, generation);
   if (!types)
     return -1;
-  for (const Frame &f : frames)
-    if (const SiteType *t = types->lookup (f))
+  for (size_t i = 0; i < frames.size (); i++)
+    if (i > 0 && constructor_name (frames[i - 1].function))
+      return 0;
+    else if (const SiteType *t = types->lookup (frames[i]))
       {
+        const Frame &f = frames[i];
         if (t->name.empty ())
           return 0;
         AllocatedType a;
@@ -144,6 +152,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
   {
     Stack ids;
     int64_t type = -1;
+    bool outer_constructor = false;     // Its outermost frame's function.
   };
   std::unordered_map<uint64_t, PcFrames> pc_frames;
   uint64_t run = table.begin_run ();
@@ -158,6 +167,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       const RawStacks::Entry &st = *prof.stacks.find (m.stack_id, i);
       s.clear ();
       int64_t type = -1;
+      bool inner_constructor = false;
       for (uint64_t k = 0; k < st.frames; k++)
         {
           uint64_t pc = st.pc (k);
@@ -194,11 +204,16 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                 ids->ids.push_back (table.intern_frame (f));
               ids->type = site_type (sym, *map, pc, st.generation, frames,
                                      table);
+              ids->outer_constructor
+                = !frames.empty ()
+                  && constructor_name (frames.back ().function);
             }
           s.insert (s.end (), ids->ids.begin (), ids->ids.end ());
-          // The innermost frame with an allocation-site record decides.
+          // The innermost frame with an allocation-site record decides;
+          // not past a constructor (site_type).
           if (type < 0)
-            type = ids->type;
+            type = inner_constructor ? 0 : ids->type;
+          inner_constructor = ids->outer_constructor;
         }
       m.fields[F_data_type_id] = type > 0 ? type : 0;
       auto hist = prof.histograms.find (m.stack_id);

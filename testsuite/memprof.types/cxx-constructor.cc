@@ -1,0 +1,40 @@
+// new Holder (n) calls operator new and then Holder's constructor from
+// one source position; the constructor's own allocations (a
+// std::string's buffer, made inside libstdc++.so, which has no type
+// table) must not take Holder's record: a constructor returns no block,
+// so the walk out from their frames stops there (type unknown).  Only
+// the new-expression's own block is a Holder.
+/* { dg-do run } */
+
+#include <string>
+
+struct Holder
+{
+  std::string name;
+  long values[20];
+  explicit Holder (int n) : name (n, 'x') { values[0] = n; }
+};
+
+__attribute__ ((noinline)) Holder *
+make (int n)
+{
+  return new Holder (n);
+}
+
+int
+main ()
+{
+  long sum = 0;
+  for (int i = 0; i < 10; i++)
+    {
+      Holder *h = make (100 + i);
+      sum += h->values[0] + (long) h->name.size ();
+      delete h;
+    }
+  return sum == 2 * (100 * 10 + 45) ? 0 : 1;
+}
+
+// { dg-final { memprof-record fn=_Z4makei<main alloc_count==10 type=Holder } }
+// Every other record: no type Holder (its frame 0 is not make).
+// { dg-final { memprof-dump-scan-not {type: +Holder[^\n]*\n(?:[^-\n][^\n]*\n)*at (?!make)} } }
+// { dg-final { memprof-dump-scan {type: +Holder[^\n]*\n(?:[^-\n][^\n]*\n)*at make\(int\)} } }
