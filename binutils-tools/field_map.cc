@@ -220,7 +220,6 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
       r.offset = f.offset;
       r.size = f.size;
       r.accesses = count[root];
-      r.counted = cookie + f.offset < counted_bytes;
       r.members.push_back (i);
       report.rows.push_back (std::move (r));
     }
@@ -241,6 +240,16 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
             r.size += sp.second - from;
           end = std::max (end, sp.second);
         }
+      // Counted when all its bytes lie within the histogram's reach: a
+      // field running past it (a 64 KiB buffer, or a field sharing its
+      // slot with one past it) has a count that is not all of its own.
+      r.counted = true;
+      for (size_t m : r.members)
+        leaves[m].each_repetition ([&] (uint64_t off) {
+          if (cookie + off + leaves[m].size > counted_bytes)
+            r.counted = false;
+        });
+      r.partly = !r.counted && cookie + r.offset < counted_bytes;
     }
   finish_field_report (layout, report);
   return true;
@@ -518,6 +527,16 @@ field_report_text (const FieldReport &report, const std::string &indent)
         note = "  [" + r.detail + "]";
       if (r.cold)
         note += "  [cold]";
+      if (r.partly)
+        {
+          s += indent + format ("%8llu %7llu %13llu %7s  %s  [runs past the "
+                                "histogram: partly counted]\n",
+                                (unsigned long long) r.offset,
+                                (unsigned long long) r.size,
+                                (unsigned long long) r.accesses, "-",
+                                r.name.c_str ());
+          continue;
+        }
       if (!r.counted)
         {
           s += indent + format ("%8llu %7llu %13s %7s  %s  [past the "

@@ -29,6 +29,9 @@ struct FieldRow
   // False when the row lies past the histogram's end (the runtime keeps
   // the first 512 slots of a block): its accesses are unknown, not 0.
   bool counted = true;
+  // Not counted, but its first bytes are: ACCESSES is what they had
+  // (a buffer longer than the histogram's reach).
+  bool partly = false;
   std::vector<size_t> members;  // Indexes of the layout's fields.
 };
 
@@ -66,7 +69,8 @@ uint64_t array_cookie (const TypeLayout &layout, uint64_t min_size,
 // [8i, 8i+8) of the block, summed over blocks) on LAYOUT; FOLDED slots
 // past the type wrap onto it; OBJECTS: how many objects of the type;
 // COUNTED_BYTES: how far into the blocks SLOTS reach when the histogram
-// was cut short (rows starting further are not counted); COOKIE: bytes
+// was cut short (rows reaching further are not counted, those that
+// start before partly); COOKIE: bytes
 // of an array cookie before the first object (array_cookie).  False (and
 // REPORT.suggestion says why) when the type is too large.
 bool map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,

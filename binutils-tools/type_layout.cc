@@ -348,7 +348,23 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
 {
   // Byte ranges (relative) the members cover, for the padding.
   std::vector<std::pair<uint64_t, uint64_t>> covered;
+  // Where the members start: a member whose class is only declared here
+  // (std::ifstream: libstdc++ instantiates it, the program's debug info
+  // has no size) reaches to the next one.
+  std::vector<uint64_t> starts;
   Dwarf_Die child;
+  if (dwarf_child (type, &child) == 0)
+    do
+      {
+        int tag = dwarf_tag (&child);
+        uint64_t off;
+        if ((tag == DW_TAG_member || tag == DW_TAG_inheritance)
+            && !dwarf_hasattr (&child, DW_AT_declaration)
+            && member_offset (&child, off))
+          starts.push_back (off);
+      }
+    while (dwarf_siblingof (&child, &child) == 0);
+  std::sort (starts.begin (), starts.end ());
   if (dwarf_child (type, &child) == 0)
     do
       {
@@ -387,6 +403,19 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                   format ("bits %llu..%llu", (unsigned long long) lo,
                           (unsigned long long) (lo + bits - 1)));
             covered.emplace_back (first, end);
+            continue;
+          }
+        if (size == 0 && is_record_tag (ttag)
+            && dwarf_hasattr (&t, DW_AT_declaration))
+          {
+            auto next = std::upper_bound (starts.begin (), starts.end (), off);
+            uint64_t end = next != starts.end () ? *next : type_size (type);
+            if (end > off && !name.empty ())
+              {
+                leaf (LayoutField::FIELD, prefix + name, base + off, end - off,
+                      1, repeats);
+                covered.emplace_back (off, end);
+              }
             continue;
           }
         if (size == 0)
@@ -468,8 +497,14 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
               {
                 auto inner = repeats;
                 inner.emplace_back (esize, count);
-                record (&elem, base + off, prefix + name + "[].", inner,
-                        depth + 1, !library (&elem) || pair (&elem));
+                // An array of a library type (std::string line[4]) in a
+                // type of the program's: one field per element, folded.
+                if (whole_library_members && library (&elem))
+                  leaf (LayoutField::FIELD, prefix + name + "[]", base + off,
+                        esize, type_align (&elem), inner);
+                else
+                  record (&elem, base + off, prefix + name + "[].", inner,
+                          depth + 1, !library (&elem) || pair (&elem));
                 continue;
               }
           }
