@@ -364,8 +364,9 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
         grouped (info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]).c_str ()));
     }
   if (table.peak.known)
-    header.push_back (format ("Peak: %s bytes live in %s, %s ms "
+    header.push_back (format ("Peak%s: %s bytes live in %s, %s ms "
                               "after the start%s",
+                              table.sample_interval ? " (estimated)" : "",
                               grouped (table.peak.bytes).c_str (),
                               counted (table.peak.blocks, "block",
                                        "blocks").c_str (),

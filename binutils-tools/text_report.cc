@@ -55,13 +55,17 @@ grouped (uint64_t v)
   return out;
 }
 
-// V with one decimal, its integer part grouped like grouped's:
-// "1,118,447.9".
+// V with DECIMALS decimals (1 or 2), its integer part grouped like
+// grouped's: "1,118,447.9".
 static std::string
-grouped_decimal (double v)
+grouped_decimal (double v, int decimals = 1)
 {
-  uint64_t tenths = (uint64_t) (v * 10 + 0.5);
-  return grouped (tenths / 10) + "." + std::to_string (tenths % 10);
+  uint64_t scale = decimals == 2 ? 100 : 10;
+  uint64_t parts = (uint64_t) (v * scale + 0.5);
+  std::string frac = std::to_string (parts % scale);
+  if (frac.size () < (size_t) decimals)
+    frac.insert (0, decimals - frac.size (), '0');
+  return grouped (parts / scale) + "." + frac;
 }
 
 std::string
@@ -108,10 +112,10 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     grouped_decimal (average_size (v)).c_str (),
                     grouped (v[F_min_size]).c_str (),
                     grouped (v[F_max_size]).c_str ());
-      std::fprintf (out, "accesses:    %s (%.2f per byte; per block min %s, "
+      std::fprintf (out, "accesses:    %s (%s per byte; per block min %s, "
                          "max %s)\n",
                     grouped (v[F_total_access_count]).c_str (),
-                    access_density (v),
+                    grouped_decimal (access_density (v), 2).c_str (),
                     grouped (v[F_min_access_count]).c_str (),
                     grouped (v[F_max_access_count]).c_str ());
       std::fprintf (out, "live:        %s bytes in %s at the peak; "
