@@ -130,13 +130,18 @@ frame_json (const Frame &f)
 bool
 write_json (FILE *out, const char *kind, uint64_t version,
             const ContextTable &table,
-            const std::vector<const Context *> &records)
+            const std::vector<const Context *> &records, const RunInfo *run)
 {
   JsonBuffer b (out);
   b.add ("{\"kind\": \"");
   b.add (kind);
   b.add ("\", \"version\": ");
   b.add (version);
+  if (run)
+    b.add (format (", \"command\": %s, \"pid\": %llu, \"run_time_ms\": %llu",
+                   json_string (run->command).c_str (),
+                   (unsigned long long) run->pid,
+                   (unsigned long long) run->duration_ms));
   if (table.sample_interval)
     b.add (format (", \"sample_interval\": %llu, \"estimates\": true, "
                    "\"site_totals_exact\": %s",

@@ -540,7 +540,9 @@ run (const Options &o)
       written = true;
     }
   else if (o.format == Format::JSON)
-    written = write_json (stdout, l.kind, l.version, table, records);
+    written = write_json (stdout, l.kind, l.version, table, records,
+                          std::strcmp (l.kind, "raw") == 0 ? &l.run
+                                                            : nullptr);
   else if (o.format == Format::PPROF)
     written = write_pprof (stdout, table, records, l.run);
   else if (o.format == Format::DHAT)
