@@ -232,6 +232,13 @@ parse_options (int argc, char **argv, Options &o)
       report_error ("", "--by-type is a way of --fields: give both");
       return false;
     }
+  if (o.by_type && o.format != Format::TEXT)
+    {
+      // The JSON records carry each context's fields; summing them per
+      // type is the reader's to do.
+      report_error ("", "--by-type prints text only");
+      return false;
+    }
   if (o.fields && (o.diff || (o.format != Format::TEXT
                               && o.format != Format::JSON)))
     {
