@@ -186,4 +186,26 @@ constructor_name (const std::string &function)
   return !name.empty () && name == cls.substr (0, cls.find ('<'));
 }
 
+bool
+library_function (const std::string &function)
+{
+  std::string d = demangle (function);
+  // The scopes start the name, or follow a template's return type
+  // ("void std::vector<int, ...>::_M_realloc_insert<...>(...)"): the
+  // first space outside brackets, before the parameters.
+  size_t start = 0;
+  int depth = 0;
+  for (size_t i = 0; i < d.size (); i++)
+    {
+      char c = d[i];
+      if (c == '(' && depth == 0)
+        break;
+      depth += c == '<' ? 1 : c == '>' ? -1 : 0;
+      if (c == ' ' && depth == 0)
+        start = i + 1;
+    }
+  return d.compare (start, 5, "std::") == 0
+         || d.compare (start, 11, "__gnu_cxx::") == 0;
+}
+
 } // namespace memprof

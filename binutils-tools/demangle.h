@@ -35,6 +35,10 @@ std::string unqualified_name (const std::string &function);
 // it) is a C++ constructor: "ns::C<int>::C(long)".
 bool constructor_name (const std::string &function);
 
+// Whether FUNCTION is the C++ standard library's (std::, __gnu_cxx::):
+// a container's code inlined into the program, or libstdc++.so's.
+bool library_function (const std::string &function);
+
 } // namespace memprof
 
 #endif

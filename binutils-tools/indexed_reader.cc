@@ -99,8 +99,11 @@ public:
           continue;
         ByteCursor c (recs.data, recs.size);
         c.seek (off, "function hash table: group offset");
-        if (read_group (c, &name))
-          return;
+        if (read_group (c, &name, Select::MATCH))
+          {
+            read_library_groups (name, buckets);
+            return;
+          }
       }
     // Not a linkage name in the table: a demangled name, matched against
     // every group's (the table is keyed by linkage names).
@@ -455,16 +458,53 @@ private:
     return stacks_.emplace (id, std::move (st)).first->second;
   }
 
+  // The groups of the C++ standard library's functions but ONLY's,
+  // found through the hash table's BUCKETS: a group's first uleb names
+  // its function, so the others' records are not read (nor trusted).
+  void read_library_groups (const std::string &only, uint64_t buckets)
+  {
+    const Span &recs = sec (MEMPROF_SECTION_RECORDS);
+    const Span &fn = sections_[MEMPROF_SECTION_FUNCTIONS];
+    for (uint64_t b = 0; b < buckets; b++)
+      {
+        ByteCursor e (fn.data, fn.size, 8 + 16 * b);
+        e.u64 ("function hash bucket");
+        uint64_t off = e.u64 ("function hash bucket");
+        if (off == UINT64_MAX)
+          continue;
+        ByteCursor c (recs.data, recs.size);
+        c.seek (off, "function hash table: group offset");
+        ByteCursor head = c;
+        uint64_t id = head.uleb ("record section");
+        if (id && library_function (string_at (id)))
+          read_group (c, &only, Select::LIBRARY_NOT_MATCH);
+      }
+  }
+
+  // Which groups --function=ONLY reads: the function's own, and those
+  // of the C++ standard library's functions, whose contexts may reach it
+  // further out (report_order picks them).
+  enum class Select { MATCH, MATCH_OR_LIBRARY, LIBRARY_NOT_MATCH };
+
   // Read the group at C, leaving C after it; when ONLY is given and the
-  // group is another function's, its records are read past but not added,
-  // and the result is false.
-  bool read_group (ByteCursor &c, const std::string *only = nullptr)
+  // group is not one SELECT picks, its records are read past but not
+  // added.  The result: whether they were added.
+  bool read_group (ByteCursor &c, const std::string *only = nullptr,
+                   Select select = Select::MATCH_OR_LIBRARY)
   {
     uint64_t fn = c.uleb ("record section");
     const std::string &name = fn ? string_at (fn) : std::string ();
     uint64_t n = c.count (c.uleb ("record section"), 1 + schema_.size (),
                           "record");
-    bool wanted = !only || function_name_matches (name, *only);
+    bool wanted = !only;
+    if (only)
+      {
+        bool match = function_name_matches (name, *only);
+        wanted = select == Select::MATCH ? match
+                 : select == Select::LIBRARY_NOT_MATCH
+                   ? !match && library_function (name)
+                   : match || library_function (name);
+      }
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t stack = c.uleb ("record section");

@@ -65,7 +65,8 @@ symbolized stack.\n\
                           accesses and share, the cold fields, and what\n\
                           moving or regrouping them saves\n\
   --by-type               with --fields: per type, all its contexts summed\n\
-  --function=NAME         show only contexts allocated directly by NAME: a\n\
+  --function=NAME         show only contexts allocated directly by NAME (or\n\
+                          through C++ standard library frames only): a\n\
                           linkage name, a demangled one, or one without its\n\
                           parameters (every overload), each also without its\n\
                           outer scopes ('add' for ns::Table::add); exit 1 if\n\

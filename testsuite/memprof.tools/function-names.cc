@@ -1,8 +1,11 @@
 // Program for function-names.exp: allocation sites in two overloads of a
 // member function, in a function template and in a C function, so that
 // memprof-dump --function can be given each by its linkage name, its
-// demangled name or its name without parameters.
+// demangled name or its name without parameters; and a std::vector grown
+// by fill_vector, whose blocks' frames from 0 out are libstdc++'s up to
+// fill_vector (8 blocks: capacities 1, 2, 4, ..., 128).
 #include <cstdlib>
+#include <vector>
 
 namespace ns
 {
@@ -38,6 +41,15 @@ plain_c_site (int n)
   return std::malloc (n);
 }
 
+__attribute__ ((noinline)) long
+fill_vector (int n)
+{
+  std::vector<long> v;
+  for (int i = 0; i < n; i++)
+    v.push_back (i);
+  return v.back ();
+}
+
 int
 main ()
 {
@@ -48,5 +60,5 @@ main ()
     std::free (t.add (1, 2));
   std::free (ns::make<double> (4));
   std::free (plain_c_site (7));
-  return 0;
+  return fill_vector (100) == 99 ? 0 : 1;
 }
