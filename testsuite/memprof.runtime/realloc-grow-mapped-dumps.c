@@ -12,7 +12,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <memprof/memprof_interface.h>
+#include "dump-while-working.h"
 
 #define THREADS 2
 #define ROUNDS 300
@@ -61,21 +61,7 @@ worker (void *arg)
 int
 main (void)
 {
-  pthread_t t[THREADS];
-  for (int i = 0; i < THREADS; i++)
-    if (pthread_create (&t[i], 0, worker, 0))
-      return 1;
-  int dumps = 0;
-  while (__atomic_load_n (&done, __ATOMIC_SEQ_CST) < THREADS)
-    {
-      if (__memprof_profile_dump ())
-        return 2;
-      dumps++;
-    }
-  for (int i = 0; i < THREADS; i++)
-    pthread_join (t[i], 0);
-  /* The dumps must have overlapped the reallocs to test anything.  */
-  return dumps >= 5 ? 0 : 3;
+  return dump_while_working (worker, THREADS, &done);
 }
 
 /* 600 blocks of 200 KiB; 9,600 lives from the reallocs, the step-th of
