@@ -277,17 +277,6 @@ add_field_report (FieldReport &a, const FieldReport &b)
   a.folded = a.folded || b.folded;
 }
 
-// A type of the C++ standard library's implementation (a tree node, a
-// hash node): its out-of-line code in libstdc++.so is not instrumented,
-// so the fields only that code touches (a tree node's colour and
-// parent) would look cold, and its layout is not the program's to change
-// (the element it holds may be: element_field).
-static bool
-standard_library_type (const std::string &name)
-{
-  return standard_library_name (name);
-}
-
 // Whether a field path lies in a type of the program's that a standard
 // library type holds: a field of the element in a node's or a
 // make_shared block's _M_storage (expanded into the element's own
@@ -312,9 +301,14 @@ element_field (const std::string &path, bool pair)
 void
 finish_field_report (const TypeLayout &layout, FieldReport &report)
 {
-  // A standard library type: only the fields of the element it holds
-  // can be cold, and the suggestion is about the element's type.
-  bool library = standard_library_type (layout.name);
+  // A type of the C++ standard library's implementation (a tree node, a
+  // hash node): its out-of-line code in libstdc++.so is not
+  // instrumented, so the fields only that code touches (a tree node's
+  // colour and parent) would look cold, and its layout is not the
+  // program's to change.  Only the fields of the element it holds can
+  // be cold (element_field), and the suggestion is about the element's
+  // type.
+  bool library = standard_library_name (layout.name);
   bool pair = layout.name.find ("<std::pair<") != std::string::npos;
   bool element_rows = false;
   if (library)
