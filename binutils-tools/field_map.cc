@@ -122,7 +122,7 @@ array_cookie (const TypeLayout &layout, uint64_t min_size, uint64_t max_size)
 bool
 map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
             bool folded, uint64_t objects, FieldReport &report,
-            uint64_t counted_bytes, uint64_t cookie)
+            uint64_t counted_bytes, uint64_t cookie, uint64_t block_bytes)
 {
   report = FieldReport ();
   report.folded = folded;
@@ -250,6 +250,9 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
             r.counted = false;
         });
       r.partly = !r.counted && cookie + r.offset < counted_bytes;
+      r.absent = cookie + r.offset >= block_bytes;
+      if (r.absent)
+        r.counted = r.partly = false;
     }
   finish_field_report (layout, report);
   return true;
@@ -264,10 +267,19 @@ add_field_report (FieldReport &a, const FieldReport &b)
                               [&] (const FieldRow &ra) {
                                 return ra.name == rb.name;
                               });
-      if (it != a.rows.end ())
-        it->accesses += rb.accesses;
-      else
+      if (it == a.rows.end ())
         a.rows.push_back (rb);
+      else
+        {
+          it->accesses += rb.accesses;
+          // Present in some context's blocks: counted as that one says.
+          if (it->absent && !rb.absent)
+            {
+              it->absent = false;
+              it->counted = rb.counted;
+              it->partly = rb.partly;
+            }
+        }
     }
   a.total += b.total;
   a.beyond += b.beyond;
@@ -339,12 +351,14 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
     uint64_t bytes;
   };
   std::vector<ColdGroup> cold_by_owner;
-  size_t uncounted = 0;
+  size_t uncounted = 0, absent = 0;
   for (FieldRow &r : report.rows)
     {
       if (r.kind == LayoutField::PADDING || !r.counted)
         {
-          uncounted += !r.counted && r.kind != LayoutField::PADDING;
+          uncounted += !r.counted && !r.absent
+                       && r.kind != LayoutField::PADDING;
+          absent += r.absent && r.kind != LayoutField::PADDING;
           r.cold = false;
           continue;
         }
@@ -389,6 +403,18 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
       for (FieldRow &r : report.rows)
         r.cold = false;
       report.suggestion = "no accesses counted in " + layout.name;
+      return;
+    }
+  if (absent)
+    {
+      // The blocks are shorter than the type: its layout is not theirs
+      // to the end, and no arithmetic on it holds.
+      report.suggestion = format ("none: %zu fields of %s lie past the end "
+                                  "of its blocks (allocated shorter than "
+                                  "the type)", absent, layout.name.c_str ());
+      if (!cold_names.empty ())
+        report.suggestion += "; cold among the others: "
+                             + name_list (cold_names);
       return;
     }
   if (uncounted)
@@ -521,6 +547,15 @@ field_report_text (const FieldReport &report, const std::string &indent)
         note = "  [" + r.detail + "]";
       if (r.cold)
         note += "  [cold]";
+      if (r.absent)
+        {
+          s += indent + format ("%8llu %7llu %13s %7s  %s  [past the "
+                                "blocks' end: not allocated]\n",
+                                (unsigned long long) r.offset,
+                                (unsigned long long) r.size, "-", "-",
+                                r.name.c_str ());
+          continue;
+        }
       if (r.partly)
         {
           s += indent + format ("%8llu %7llu %13llu %7s  %s  [runs past the "

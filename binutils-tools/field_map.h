@@ -32,6 +32,9 @@ struct FieldRow
   // Not counted, but its first bytes are: ACCESSES is what they had
   // (a buffer longer than the histogram's reach).
   bool partly = false;
+  // Not counted: it starts past the end of the largest block (a struct
+  // allocated shorter than its type, its tail left out).
+  bool absent = false;
   std::vector<size_t> members;  // Indexes of the layout's fields.
 };
 
@@ -73,9 +76,12 @@ uint64_t array_cookie (const TypeLayout &layout, uint64_t min_size,
 // start before partly); COOKIE: bytes
 // of an array cookie before the first object (array_cookie).  False (and
 // REPORT.suggestion says why) when the type is too large.
+// BLOCK_BYTES: the largest block's size when the blocks are single
+// objects (rows starting past it are absent), else UINT64_MAX.
 bool map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
                  bool folded, uint64_t objects, FieldReport &report,
-                 uint64_t counted_bytes = UINT64_MAX, uint64_t cookie = 0);
+                 uint64_t counted_bytes = UINT64_MAX, uint64_t cookie = 0,
+                 uint64_t block_bytes = UINT64_MAX);
 
 // Sums B's rows into A's by name (A's rows of one type, --by-type).
 void add_field_report (FieldReport &a, const FieldReport &b);

@@ -119,7 +119,9 @@ context_field_report (const ContextTable &table, const Context &c,
   uint64_t reach = c.histogram.size () * kHistogramSlotBytes;
   if (!map_fields (layout, c.histogram, folded, objects, report,
                    !c.histogram.empty () && reach < v[F_max_size]
-                     ? reach : UINT64_MAX, cookie))
+                     ? reach : UINT64_MAX, cookie,
+                   folded || cookie || v[F_max_size] >= layout.size
+                     ? UINT64_MAX : v[F_max_size]))
     return false;
   if (layout_out)
     *layout_out = &layout;
