@@ -204,8 +204,7 @@ library_function (const std::string &function)
       if (c == ' ' && depth == 0)
         start = i + 1;
     }
-  return d.compare (start, 5, "std::") == 0
-         || d.compare (start, 11, "__gnu_cxx::") == 0;
+  return standard_library_name (d.substr (start));
 }
 
 } // namespace memprof

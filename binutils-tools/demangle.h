@@ -35,6 +35,16 @@ std::string unqualified_name (const std::string &function);
 // it) is a C++ constructor: "ns::C<int>::C(long)".
 bool constructor_name (const std::string &function);
 
+// Whether NAME (qualified, as GCC prints a type or the demangler a
+// function) is in the C++ standard library's implementation: std:: or
+// __gnu_cxx::.
+inline bool
+standard_library_name (const std::string &name)
+{
+  return name.compare (0, 5, "std::") == 0
+         || name.compare (0, 11, "__gnu_cxx::") == 0;
+}
+
 // Whether FUNCTION is the C++ standard library's (std::, __gnu_cxx::):
 // a container's code inlined into the program, or libstdc++.so's.
 bool library_function (const std::string &function);

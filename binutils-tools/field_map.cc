@@ -1,6 +1,7 @@
 // Slots to fields, cold fields, and the cache-line arithmetic.
 #include "field_map.h"
 
+#include "demangle.h"
 #include "diag.h"
 #include "json_output.h"
 
@@ -547,32 +548,18 @@ field_report_text (const FieldReport &report, const std::string &indent)
         note = "  [" + r.detail + "]";
       if (r.cold)
         note += "  [cold]";
-      if (r.absent)
-        {
-          s += indent + format ("%8llu %7llu %13s %7s  %s  [past the "
-                                "blocks' end: not allocated]\n",
-                                (unsigned long long) r.offset,
-                                (unsigned long long) r.size, "-", "-",
-                                r.name.c_str ());
-          continue;
-        }
-      if (r.partly)
-        {
-          s += indent + format ("%8llu %7llu %13llu %7s  %s  [runs past the "
-                                "histogram: partly counted]\n",
-                                (unsigned long long) r.offset,
-                                (unsigned long long) r.size,
-                                (unsigned long long) r.accesses, "-",
-                                r.name.c_str ());
-          continue;
-        }
+      // A row whose count is not all of its own: its accesses where its
+      // first bytes were counted (partly), else "-", and why.
       if (!r.counted)
         {
-          s += indent + format ("%8llu %7llu %13s %7s  %s  [past the "
-                                "histogram: not counted]\n",
+          const char *why = r.absent ? "past the blocks' end: not allocated"
+                            : r.partly ? "runs past the histogram: partly counted"
+                                       : "past the histogram: not counted";
+          std::string accesses = r.partly ? std::to_string (r.accesses) : "-";
+          s += indent + format ("%8llu %7llu %13s %7s  %s  [%s]\n",
                                 (unsigned long long) r.offset,
-                                (unsigned long long) r.size, "-", "-",
-                                r.name.c_str ());
+                                (unsigned long long) r.size, accesses.c_str (),
+                                "-", r.name.c_str (), why);
           continue;
         }
       s += indent + format ("%8llu %7llu %13llu %6.1f%%  %s%s\n",

@@ -1,6 +1,7 @@
 // Type layouts from DWARF (libdw).
 #include "type_layout.h"
 
+#include "demangle.h"
 #include "diag.h"
 #include "symbolizer.h"
 

@@ -73,15 +73,6 @@ struct TypeLayout
   std::vector<LayoutField> fields;      // By offset; padding included.
 };
 
-// Whether NAME (qualified, as GCC prints it) is a type of the C++
-// standard library's implementation: in std:: or __gnu_cxx::.
-inline bool
-standard_library_name (const std::string &name)
-{
-  return name.compare (0, 5, "std::") == 0
-         || name.compare (0, 11, "__gnu_cxx::") == 0;
-}
-
 // The layouts a profile carries, by (module, type name, type size): the
 // module is the one whose type table named the type.
 using LayoutKey = std::tuple<std::string, std::string, uint64_t>;
