@@ -1,12 +1,15 @@
 /* Recursion folded by default: a return address that occurs again
-   further out in a stack is kept once, at its outermost occurrence,
-   marked [recursion folded].  Direct recursion (down), mutual recursion
-   (ping/pong), a cycle of three (tri_a/tri_b/tri_c: the runtime finds a
-   frame repeating one of the last two kept by another path than one
-   repeating an older one), and a call reached without recursion (one
-   level of down: no address repeats) must give one context each, with
-   every block's count and bytes.  The runtime's own report (print_text=1) marks the
-   folded frames too.  */
+   further in a stack closes a cycle; the frames inside it are cut out
+   and the address's outermost frame is marked [recursion folded].
+   Direct recursion (down), mutual recursion (ping/pong), a cycle of
+   three (tri_a/tri_b/tri_c: the runtime finds a frame repeating one of
+   the last two kept by another path than one repeating an older one),
+   a re-entry through a callback (call_fn/dispatch/callback: what is left
+   must be calls the program made, not callback calling dispatch) and a
+   call reached without recursion (one level of down: no address
+   repeats) must give one context each, with every block's count and
+   bytes.  The runtime's own report (print_text=1) marks the folded
+   frames too.  */
 /* { dg-do run } */
 /* { dg-options "-O0" } */
 /* { dg-set-target-env-var MEMPROF_OPTIONS "print_text=1" } */
@@ -63,6 +66,53 @@ tri_c (int depth)
   tri_a (depth);
 }
 
+/* An interpreter's re-entry: call_fn runs dispatch, whose first call
+   runs a callback that calls call_fn again; the inner dispatch
+   allocates.  The stack is main > reentry_entry > call_fn > dispatch >
+   callback > call_fn > dispatch > leaf: call_fn's call of dispatch is
+   active twice, and cutting the cycle between leaves main >
+   reentry_entry > call_fn [folded] > dispatch > leaf.  */
+__attribute__ ((noinline)) static void call_fn (int nested);
+
+__attribute__ ((noinline)) static void
+leaf (void)
+{
+  char *p = malloc (24);
+  keep (p);
+  free (p);
+}
+
+__attribute__ ((noinline)) static void
+callback (void)
+{
+  call_fn (0);
+  __asm__ volatile ("");
+}
+
+__attribute__ ((noinline)) static void
+dispatch (int nested)
+{
+  if (nested)
+    callback ();
+  else
+    leaf ();
+  __asm__ volatile ("");
+}
+
+__attribute__ ((noinline)) static void
+call_fn (int nested)
+{
+  dispatch (nested);
+  __asm__ volatile ("");
+}
+
+__attribute__ ((noinline)) static void
+reentry_entry (void)
+{
+  call_fn (1);
+  __asm__ volatile ("");
+}
+
 /* Three or more levels of down: its recursive call site is active at
    least twice.  */
 __attribute__ ((noinline)) static void
@@ -104,6 +154,7 @@ main (void)
       flat_entry ();
       mutual_entry ();
       three_entry ();
+      reentry_entry ();
     }
   return 0;
 }
@@ -118,9 +169,15 @@ main (void)
 /* 10 x 6 depths.  */
 /* { dg-final { memprof-record fn=tri_a<tri_c<tri_b<tri_a<three_entry<main alloc_count==60 total_size==2400 } } */
 /* { dg-final { memprof-no-record fn=tri_a<tri_c<tri_b<tri_a<tri_c } } */
+/* 10 blocks of 24 bytes, under real calls only.  */
+/* { dg-final { memprof-record fn=leaf<dispatch<call_fn<reentry_entry<main alloc_count==10 total_size==240 } } */
+/* { dg-final { memprof-no-record fn=leaf<dispatch<callback } } */
 /* { dg-final { memprof-dump-scan {^by down \(.*recursion-down.h:12:[0-9]+\) \[recursion folded\]$} } } */
-/* { dg-final { memprof-dump-scan {^by pong \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
+/* Each cycle's outermost frame is marked, the cycle's other frames
+   cut out: ping's call of pong, tri_a's call of tri_b, call_fn's call of
+   dispatch; pong, tri_b, tri_c, dispatch and callback never marked.  */
 /* { dg-final { memprof-dump-scan {^by ping \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
-/* { dg-final { memprof-dump-scan {^by tri_c \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
-/* { dg-final { memprof-dump-scan {^by tri_b \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
-/* { dg-final { memprof-dump-scan-not {^by (deep_entry|flat_entry|mutual_entry|three_entry|main) .*recursion folded} } } */
+/* { dg-final { memprof-dump-scan {^by tri_a \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
+/* { dg-final { memprof-dump-scan {^by call_fn \(.*recursion-fold.c:[0-9]+:[0-9]+\) \[recursion folded\]$} } } */
+/* { dg-final { memprof-dump-scan-not {^(at|by) (pong|tri_b|tri_c|dispatch|callback) .*recursion folded} } } */
+/* { dg-final { memprof-dump-scan-not {^by (deep_entry|flat_entry|mutual_entry|three_entry|reentry_entry|main) .*recursion folded} } } */
