@@ -361,31 +361,51 @@ walk (WalkState s, uintptr_t *pcs, uint32_t max, PerThread *pt,
   return n;
 }
 
+// Frames a stack may have (stack_depth's largest value).
+constexpr uint32_t kMaxDepth = 256;
+
+// Frames a walk reads for a stack of MAX: with folding, twice as many
+// (at most kMaxDepth), so that a recursion within them is folded before
+// the stack is cut to MAX and its outer frames are kept.  A stack that
+// has no recursion and is deeper than MAX costs up to twice the walk.
+inline uint32_t
+walk_window (uint32_t max)
+{
+  if (!flags.fold_recursion)
+    return max;
+  return max < kMaxDepth / 2 ? 2 * max : kMaxDepth;
+}
+
 // The depot id of the walked frames PCS[0..N), folded (which changes
-// PCS).  The walk went up to MAX + 1 frames: when it found that many,
-// the stack is cut to MAX and its last frame says so.
+// PCS).  The walk went up to walk_window (MAX) + 1 frames: when it found
+// that many, or the folded stack has more than MAX, the stack is cut to
+// MAX and its last frame says so.
 inline uint32_t
 id_of_frames (uintptr_t *pcs, uint32_t n, uint32_t max, PerThread *pt)
 {
-  bool cut = n > max;
+  uint32_t window = walk_window (max);
+  bool cut = n > window;
   if (cut)
-    n = max;
+    n = window;
   if (flags.fold_recursion)
     n = fold_recursion (pcs, n);
+  if (n > max)
+    {
+      n = max;
+      cut = true;
+    }
   if (UNLIKELY (cut))
     pcs[n - 1] |= MEMPROF_RAW_PC_STACK_CUT;
   return depot_put (pcs, n, pt);
 }
-
-// Frames a stack may have (stack_depth's largest value).
-constexpr uint32_t kMaxDepth = 256;
 
 // The id of the stack from FRAME, walked without the stack cache.
 MEMPROF_NOINLINE uint32_t
 plain_id (uintptr_t frame, uint32_t max, PerThread *pt)
 {
   uintptr_t pcs[kMaxDepth + 1];
-  uint32_t n = walk<false> (entry_state (frame), pcs, max + 1, pt, nullptr);
+  uint32_t n = walk<false> (entry_state (frame), pcs, walk_window (max) + 1,
+                            pt, nullptr);
   return id_of_frames (pcs, n, max, pt);
 }
 
@@ -404,7 +424,7 @@ walk_and_keep (uintptr_t frame, uint32_t max, PerThread *pt,
                   nullptr };
   log.step (frame + 8, s.pc, frame, s.bp);
   uintptr_t pcs[kMaxDepth + 1];
-  uint32_t n = walk<true> (s, pcs, max + 1, pt, &log);
+  uint32_t n = walk<true> (s, pcs, walk_window (max) + 1, pt, &log);
   log.drop_pending ();
   // The pairs written over are no other walk's from now on.
   c.head = start + log.n;
