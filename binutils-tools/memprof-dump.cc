@@ -386,8 +386,9 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
   if (table.sample_interval && table.site_calibrated)
     header.push_back (format ("Sampled: sample_interval=%llu (one allocation "
                               "sampled per %llu bytes on average); per "
-                              "allocation site (frame 0) counts and bytes "
-                              "are exact, their split among the site's "
+                              "allocation site (frame 0) with a sampled "
+                              "block counts and bytes are exact, their "
+                              "split among the site's "
                               "contexts, accesses, lifetimes and live bytes "
                               "are estimates, minima and maxima as sampled",
                               (unsigned long long) table.sample_interval,
@@ -399,7 +400,16 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               "estimates, minima and maxima as sampled",
                               (unsigned long long) table.sample_interval,
                               (unsigned long long) table.sample_interval));
-  if (table.unattributed_allocs || table.unattributed_bytes)
+  if (table.unattributed_allocs && !table.unattributed_bytes)
+    header.push_back (format ("Unattributed: %s at sites whose sampled "
+                              "blocks could not stand for them (more than a "
+                              "context's sampled sizes hold): in those sites' "
+                              "exact counts, in no context below (their "
+                              "bytes are in the sites' contexts)",
+                              counted (table.unattributed_allocs,
+                                       "allocation",
+                                       "allocations").c_str ()));
+  else if (table.unattributed_allocs || table.unattributed_bytes)
     header.push_back (format ("Unattributed: %s in %s at sites whose "
                               "sampled blocks could not stand for them (only "
                               "weight-1 blocks recorded, or more than a "

@@ -30,10 +30,9 @@ namespace memprof {
 
 // The mean sampling interval in bytes, 0 in the exact mode.  Set once,
 // at full initialisation (blocks allocated before are exact ones).
+// Blocks of at least this size are not sampled but profiled with
+// weight 1, as certainty units (sampling_mode_kind).
 extern uint64_t sample_interval;
-// A sampled block of at least this many intervals (p > 1 - 10^-6) is
-// profiled with weight 1, as a certainty unit (sampling_mode_kind).
-constexpr uint64_t kCertainIntervals = 14;
 
 // Bytes this thread may still allocate before its next sampling point;
 // 0 until its first allocation in the sampling mode.

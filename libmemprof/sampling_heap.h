@@ -63,25 +63,29 @@ constexpr size_t kLibcMallocAlign = 16;
 
 // What a new block of SIZE bytes from FRAME's caller is in the sampling
 // mode while it samples: tallied at its site (site_tally.h), a site's
-// first block in this thread since the last dump is ours with weight 1
-// (kExact), outside the Poisson process, which stays one over the other
-// blocks: kSampled when a sampling point falls in them (kExact, weight 1,
-// when that was all but certain), else kUnsampled (the C library's).
-// The one place malloc and both reallocs decide.  (Inline: it is the
-// unsampled allocation's whole decision.)
+// first block in this thread since the last dump, and every block of at
+// least sample_interval bytes, is ours with weight 1 (kExact), outside
+// the Poisson process, which stays one over the other blocks: kSampled
+// when a sampling point falls in them, else kUnsampled (the C
+// library's).  The one place malloc and both reallocs decide.  (Inline:
+// it is the unsampled allocation's whole decision.)
 enum class BlockKind { kExact, kSampled, kUnsampled };
 MEMPROF_ALWAYS_INLINE BlockKind
 sampling_mode_kind (size_t size, uintptr_t frame)
 {
   if (UNLIKELY (site_tally_add (site_of_frame (frame), size)))
     return BlockKind::kExact;
+  // A large block stands for itself alone, a certainty unit as a site's
+  // first block is: sampled, with p = 1 - e^(-size/interval) of 0.63 or
+  // more, it was weighted by 1/p and scaled with the site's small blocks
+  // (a 6.7 MB buffer at a wrapper's site read "7.7 MB in 1 block, max
+  // 6.7 MB"), and such blocks are few: at most one per interval
+  // allocated, the sampled blocks' own order.
+  if (UNLIKELY (size >= sample_interval))
+    return BlockKind::kExact;
   if (LIKELY (!sample_allocation (size)))
     return BlockKind::kUnsampled;
-  // Sampled with p = 1 - e^(-size/interval) above 1 - 10^-6: the block
-  // stands for itself alone, a certainty unit as a site's first block
-  // is, never scaled to stand for the site's smaller blocks.
-  return size / kCertainIntervals >= sample_interval ? BlockKind::kExact
-                                                     : BlockKind::kSampled;
+  return BlockKind::kSampled;
 }
 
 // The unsampled allocation's decision, inline in the entry points: true
@@ -98,7 +102,7 @@ take_unsampled (size_t size, uintptr_t site)
   SiteTallyTable::Slot *s = site_tally_home_slot (site);
   int64_t left = sample_bytes_after (size);
   if (UNLIKELY (s == nullptr) || UNLIKELY (left <= 0)
-      || UNLIKELY (histogram_mode))
+      || UNLIKELY (size >= sample_interval) || UNLIKELY (histogram_mode))
     return false;
   site_tally_count (s, size);
   sample_bytes_left = left;

@@ -31,14 +31,8 @@ struct Site
 {
   uintptr_t pc;              // 0: empty.
   uint64_t exact_count, exact_bytes;
-  // Of those, the weight-1 blocks' (certainty units, not scaled unless
-  // PROMOTED), and their records' size sums as below.
+  // Of those, the weight-1 blocks' (certainty units, never scaled).
   uint64_t certain_count, certain_bytes, certain_records;
-  double certain_moment, certain_min, certain_max;
-  // No block of the site was sampled, and the rest of its tally has the
-  // mean size of its weight-1 blocks: those stand for the site (their
-  // records are its records below).
-  bool promoted;
   uint64_t records, done;
   // Over the site's records as sampled: allocations A, bytes S, and
   // sum of S_c^2 / A_c; the smallest and largest mean size.
@@ -93,7 +87,7 @@ find (SiteMap &m, uintptr_t pc, bool insert)
           if (!insert)
             return nullptr;
           s.pc = pc;
-          s.min_mean = s.certain_min = 1e300;
+          s.min_mean = 1e300;
           return &s;
         }
     }
@@ -116,56 +110,31 @@ certain (const memprof_raw_mib &mib)
 void
 add_record (Site &s, const memprof_raw_mib &mib)
 {
-  bool c = certain (mib);
-  (c ? s.certain_records : s.records)++;
-  (c ? s.certain_count : s.count) += mib.alloc_count;
-  (c ? s.certain_bytes : s.bytes) += mib.total_size;
+  if (certain (mib))
+    {
+      s.certain_records++;
+      s.certain_count += mib.alloc_count;
+      s.certain_bytes += mib.total_size;
+      return;
+    }
+  s.records++;
+  s.count += mib.alloc_count;
+  s.bytes += mib.total_size;
   if (!mib.alloc_count)
     return;
   double mean = (double) mib.total_size / (double) mib.alloc_count;
-  double &moment = c ? s.certain_moment : s.size_moment;
-  double &min_mean = c ? s.certain_min : s.min_mean;
-  double &max_mean = c ? s.certain_max : s.max_mean;
-  moment += mean * (double) mib.total_size;
-  if (mean < min_mean)
-    min_mean = mean;
-  if (mean > max_mean)
-    max_mean = mean;
-}
-
-// A site none of whose blocks was sampled: when the rest of its tally
-// has exactly the mean size of its weight-1 blocks (a site of one block
-// size, typically one context), they stand for it, scaled like sampled
-// records.  Otherwise the rest belongs to no record: a site's first
-// block is no sample of it (scaled to the site, a long-lived hot object
-// made the site's thousands of short-lived blocks its own, accesses
-// multiplied alike).
-void
-maybe_promote (Site &s)
-{
-  if (s.records || !s.certain_records || s.exact_count <= s.certain_count
-      || s.exact_bytes < s.certain_bytes)
-    return;
-  unsigned __int128 rest_bytes = s.exact_bytes - s.certain_bytes;
-  unsigned __int128 rest_count = s.exact_count - s.certain_count;
-  if (rest_bytes * s.certain_count != (unsigned __int128) s.certain_bytes
-                                       * rest_count)
-    return;
-  s.promoted = true;
-  s.records = s.certain_records;
-  s.count = s.certain_count;
-  s.bytes = s.certain_bytes;
-  s.size_moment = s.certain_moment;
-  s.min_mean = s.certain_min;
-  s.max_mean = s.certain_max;
-  s.certain_records = s.certain_count = s.certain_bytes = 0;
+  s.size_moment += mean * (double) mib.total_size;
+  if (mean < s.min_mean)
+    s.min_mean = mean;
+  if (mean > s.max_mean)
+    s.max_mean = mean;
 }
 
 // Whether record MIB of site S (null: none) is scaled.
 inline bool
 scaled (const Site *s, const memprof_raw_mib &mib)
 {
-  return s && (!certain (mib) || s->promoted);
+  return s && !certain (mib);
 }
 
 void
@@ -473,9 +442,11 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
       // A site whose only records are of weight-1 blocks: the rest of
       // its tally was not sampled, and belongs to no record.  (Given to
       // the weight-1 records, a site's first block, it made one context
-      // stand for all the site's others, accesses multiplied alike.)
-      if (s.pc)
-        maybe_promote (s);
+      // stand for all the site's others, accesses and lifetimes
+      // multiplied alike: yaml-cpp's static RegEx given 30,174 blocks and
+      // 15,000 times its accesses; and where the rest had the first
+      // block's size, libsass's first selector, long-lived and hot, given
+      // 10,806 blocks and 1,000 times theirs.)
       if (s.pc && !s.records)
         {
           stats->lost_allocations += sampled_count (s);

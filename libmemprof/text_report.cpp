@@ -62,8 +62,9 @@ print_text_report (const HibNode *records, const ProfileMeta &meta)
           (unsigned long) n);
   if (meta.sample_interval && meta.site_calibrated)
     report ("memprof: sampled profile (sample_interval=%lu): counts and "
-            "sizes are exact per allocation site, their split among "
-            "contexts, accesses and live bytes are estimates",
+            "sizes are exact per allocation site with a sampled block, "
+            "their split among contexts, accesses and live bytes are "
+            "estimates",
             (unsigned long) meta.sample_interval);
   else if (meta.sample_interval)
     report ("memprof: sampled profile (sample_interval=%lu): counts, sizes, "
