@@ -36,6 +36,7 @@
 #include "cfgloop.h"
 #include "tree-eh.h"
 #include "asan.h"
+#include "builtins.h"
 #include "output.h"
 
 #include "gcc-compat.h"

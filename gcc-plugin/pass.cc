@@ -336,14 +336,58 @@ function_instrumenter::instrument_reference (gimple_stmt_iterator *gsi,
   /* In histogram mode an aggregate (a struct copied whole) counts in
      every slot it covers, as a memcpy of it would: once at its first
      byte would give the first field all of it, and the field report
-     would call the rest never written.  */
+     would call the rest never written.  So does any other access that
+     may cross a slot's end: one wider than a slot, or aligned to less
+     than its size (the SLP vectorizer stores four adjacent ints as one
+     16-byte movups at offset 12).  */
   tree size = TYPE_SIZE_UNIT (type);
-  if (memprof_opts.histogram && AGGREGATE_TYPE_P (type) && size
-      && TREE_CODE (size) == INTEGER_CST
+  if (memprof_opts.histogram && size && tree_fits_uhwi_p (size)
       && compare_tree_int (size, 1) > 0)
-    insert_range_count (gsi, address, size);
-  else
-    insert_count (gsi, address, is_store);
+    {
+      unsigned HOST_WIDE_INT bytes = tree_to_uhwi (size);
+      if (AGGREGATE_TYPE_P (type))
+	{
+	  insert_range_count (gsi, address, size);
+	  return;
+	}
+      tree object = TREE_CODE (ref) == WITH_SIZE_EXPR
+		    ? TREE_OPERAND (ref, 0) : ref;
+      unsigned int align_bits;
+      unsigned HOST_WIDE_INT misalign_bits;
+      get_object_alignment_1 (object, &align_bits, &misalign_bits);
+      unsigned HOST_WIDE_INT align = align_bits / BITS_PER_UNIT;
+      bool bit_field = TREE_CODE (object) == BIT_FIELD_REF
+		       || (TREE_CODE (object) == COMPONENT_REF
+			   && DECL_BIT_FIELD (TREE_OPERAND (object, 1)));
+      /* Known: the access's start modulo ALIGN.  An access within one
+	 ALIGN unit cannot cross a slot's end when ALIGN divides 8.  */
+      unsigned HOST_WIDE_INT unit = align >= 8 ? 8 : align ? align : 1;
+      unsigned HOST_WIDE_INT in_slot
+	= (misalign_bits / BITS_PER_UNIT) % unit;
+      if (!bit_field && in_slot + bytes > unit)
+	{
+	  /* Where the access starts within its slot is known when its
+	     alignment is a slot's: a count at the first byte and at each
+	     slot start after it, inline (in a loop, at its exit like any
+	     other access).  Else the call finds the slots at run time.  */
+	  if (align >= 8 && bytes <= 64)
+	    {
+	      for (unsigned HOST_WIDE_INT at = 0; at < bytes;
+		   at += 8 - (in_slot + at) % 8)
+		insert_count (gsi, at ? fold_build2 (PLUS_EXPR,
+						     TREE_TYPE (address),
+						     unshare_expr (address),
+						     build_int_cst
+						       (TREE_TYPE (address),
+							at))
+				      : address, is_store);
+	    }
+	  else
+	    insert_range_count (gsi, address, size);
+	  return;
+	}
+    }
+  insert_count (gsi, address, is_store);
 }
 
 /* Insert, before the statement at GSI, the count of the SIZE bytes
