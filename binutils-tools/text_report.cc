@@ -21,7 +21,12 @@ context_flags (const FieldValues &v)
     return flags;
   if (v[F_total_access_count] == 0)
     flags.push_back ("never accessed");
-  if (v[F_alloc_count] >= 2 && average_lifetime (v) < kShortLivedMs)
+  // Blocks still live at the end were never freed: their lifetime is
+  // the time until the dump, however short the run (a stdin buffer,
+  // merged over 684 runs, read "short-lived").
+  uint64_t freed = v[F_alloc_count] > v[F_blocks_at_exit]
+                     ? v[F_alloc_count] - v[F_blocks_at_exit] : 0;
+  if (freed >= 2 && average_lifetime (v) < kShortLivedMs)
     flags.push_back ("short-lived");
   if (v[F_total_access_count] != 0
       && average_utilization (v) < kLowUtilizationPercent)

@@ -39,7 +39,9 @@ percent_of (const GranuleStats &s)
 }
 
 // SHARED: straight into the shared table, never the thread's cache (a
-// dump: its thread may be a signal handler's, or have no cache yet).
+// dump: its thread may be a signal handler's, or have no cache yet); the
+// block is still live, so freed on no CPU: its allocating one stands in,
+// and it does not count as migrated.
 // SAMPLED: a sampled block, into the table weighted.
 template <bool Sampled = false>
 void
@@ -56,7 +58,7 @@ record_life (const ChunkHeader *h, const GranuleStats &s, bool shared = false)
   life.alloc_timestamp = h->alloc_timestamp;
   life.dealloc_timestamp = now_ms ();
   life.alloc_cpu = h->alloc_cpu;
-  life.dealloc_cpu = current_cpu ();
+  life.dealloc_cpu = shared ? h->alloc_cpu : current_cpu ();
   life.data_type_id = h->data_type_id;
   if (Sampled)
     hib_record_weighted (life, sampled_record_weight (life.size));
