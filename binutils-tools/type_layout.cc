@@ -472,6 +472,14 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
             if (storage_element (&t, elem))
               {
                 definition (elem);
+                // An element of the library's own (make_shared's
+                // std::deque): one field, nothing of the program's in it.
+                if (library (&elem) && !pair (&elem))
+                  {
+                    leaf (LayoutField::FIELD, prefix + name, base + off, size,
+                          type_align (&t), repeats);
+                    continue;
+                  }
                 if (type_size (&elem) == size
                     && is_record_tag (dwarf_tag (&elem)))
                   {
