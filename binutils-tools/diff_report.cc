@@ -130,9 +130,9 @@ write_diff_text (FILE *out, const std::string &base_name,
   for (size_t n = 0; n < shown; n++)
     {
       const ContextChange &c = changes[n];
-      std::fprintf (out, "\n%s %s: %llu -> %llu%s\n",
+      std::fprintf (out, "\n%s %s: %s -> %s%s\n",
                     signed_grouped (c.delta ()).c_str (), metric.c_str (),
-                    (unsigned long long) c.base, (unsigned long long) c.next,
+                    grouped (c.base).c_str (), grouped (c.next).c_str (),
                     c.status == ContextChange::NEW        ? " [new]"
                     : c.status == ContextChange::VANISHED ? " [vanished]"
                                                           : "");

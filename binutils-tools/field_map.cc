@@ -56,6 +56,13 @@ bytes_text (double b)
                            : format ("%.1f", b);
 }
 
+// N bytes as the suggestions write them: "1 byte", "24 bytes".
+std::string
+byte_count (uint64_t n)
+{
+  return format ("%llu %s", (unsigned long long) n, n == 1 ? "byte" : "bytes");
+}
+
 // NAMES joined, the first few only.
 std::string
 name_list (const std::vector<std::string> &names)
@@ -476,8 +483,7 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
                    (unsigned long long) report.objects);
     return s;
   };
-  std::string cold = format ("%s: %llu bytes", name_list (cold_names).c_str (),
-                             (unsigned long long) cold_bytes);
+  std::string cold = name_list (cold_names) + ": " + byte_count (cold_bytes);
   if (split >= before)
     {
       report.suggestion = format ("no change saves cache lines: the hot "
@@ -511,8 +517,8 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
         {
           const ColdGroup &g = cold_by_owner[i];
           where += i == 0 ? "" : i + 1 == cold_by_owner.size () ? " and " : ", ";
-          where += format ("(%s: %llu bytes) out of ", name_list (g.names).c_str (),
-                           (unsigned long long) g.bytes);
+          where += "(" + name_list (g.names) + ": " + byte_count (g.bytes)
+                   + ") out of ";
           where += g.owner.empty () ? layout.name
                                     : (i ? "its base class " : layout.name
                                                                + "'s base class ")

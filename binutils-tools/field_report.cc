@@ -211,8 +211,25 @@ write_fields_report (FILE *out, const std::vector<std::string> &header,
                                     : "",
                     by_type ? format (" from %zu contexts",
                                       e.contexts.size ()).c_str () : "");
-      std::fprintf (out, "accesses:    %s\n",
-                    grouped (e.report.total).c_str ());
+      // The runtime keeps a histogram of a block's first slots only
+      // (4 KiB): what lies further in is in the context's accesses, not
+      // in any field's.
+      uint64_t all = 0, largest = 0, held = 0;
+      for (const Context *c : e.contexts)
+        {
+          all += c->fields[F_total_access_count];
+          largest = std::max (largest, c->fields[F_max_size]);
+          held = std::max<uint64_t> (held, c->histogram.size ()
+                                             * kHistogramSlotBytes);
+        }
+      if (largest > held && all > e.report.total)
+        std::fprintf (out, "accesses:    %s of the blocks' %s (a histogram "
+                           "holds each block's first %s bytes)\n",
+                      grouped (e.report.total).c_str (),
+                      grouped (all).c_str (), grouped (held).c_str ());
+      else
+        std::fprintf (out, "accesses:    %s\n",
+                      grouped (e.report.total).c_str ());
       std::fputs (field_report_text (with_library_note (table, e.contexts,
                                                         e.report), "")
                     .c_str (), out);

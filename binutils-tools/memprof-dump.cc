@@ -59,7 +59,7 @@ symbolized stack.\n\
                           leaked (bytes live at exit), max-live, or any\n\
                           field name\n\
   --top=N                 show only the first N contexts (types with\n\
-                          --by-type)\n\
+                          --by-type); 0, the default, shows all\n\
   --fields                of a histogram profile (-fheapprof-histogram):\n\
                           per context of a known type, each field's\n\
                           accesses and share, the cold fields, and what\n\
@@ -538,7 +538,8 @@ run (const Options &o)
     {
       report_error (o.file, format ("no allocation context has %s as its "
                                     "frame 0 (the function that called the "
-                                    "allocation function)",
+                                    "allocation function, or the first "
+                                    "outside the C++ standard library)",
                                     o.function.c_str ()));
       return 1;
     }

@@ -2,7 +2,9 @@
    512 slots, 4 KiB): its fields past them are "not counted", one that
    runs past them is "partly counted" (its first bytes' accesses shown,
    the rest unknown: middle, never touched, is not called cold); neither
-   is reported cold, and no saving is computed.  */
+   is reported cold, and no saving is computed.  The accesses line says
+   how many of the blocks' accesses the fields account for (tail's 11
+   are past the histogram).  */
 /* { dg-do run } */
 /* { dg-options "-O0 -fheapprof-histogram" } */
 
@@ -38,4 +40,5 @@ main (void)
 /* { dg-final { memprof-record fn=make_big<main type.size==8016 fields(head).accesses==11 fields(middle).cold==0 fields(tail).cold==0 } } */
 /* { dg-final { memprof-fields-scan {^ +8 +8000 +0 +-  middle  \[runs past the histogram: partly counted\]$} } } */
 /* { dg-final { memprof-fields-scan {^ +8008 +8 +- +-  tail  \[past the histogram: not counted\]$} } } */
+/* { dg-final { memprof-fields-scan {^accesses: +11 of the blocks' 22 \(a histogram holds each block's first 4,096 bytes\)$} } } */
 /* { dg-final { memprof-fields-scan {^suggestion: none: 2 fields of big lie past the histogram's end, their accesses unknown$} } } */
