@@ -220,6 +220,7 @@ ContextTable::merge_from (const ContextTable &other)
     note_sample_interval (other.sample_interval, other.site_calibrated);
   unattributed_allocs += other.unattributed_allocs;
   unattributed_bytes += other.unattributed_bytes;
+  uninstrumented_profiles += other.uninstrumented_profiles;
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());

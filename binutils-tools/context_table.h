@@ -167,6 +167,10 @@ public:
   // where no sampled block was recorded, held by no context (raw
   // metadata UNATTRIBUTED_*, indexed SUMMARY_UNATTRIBUTED_*).
   uint64_t unattributed_allocs = 0, unattributed_bytes = 0;
+  // Of the NUM_PROFILES runs, those with no instrumented code (raw
+  // metadata UNINSTRUMENTED, indexed SUMMARY_UNINSTRUMENTED_PROFILES):
+  // none of their accesses was counted.
+  uint64_t uninstrumented_profiles = 0;
 
   // The layouts of the contexts' types (field_map.h reads them): found
   // in DWARF by memprof-merge, carried by indexed profiles.  Merging

@@ -237,6 +237,9 @@ private:
         if (info.summary.count (MEMPROF_SUMMARY_UNATTRIBUTED_BYTES))
           table_.unattributed_bytes
             += info.summary[MEMPROF_SUMMARY_UNATTRIBUTED_BYTES];
+        if (info.summary.count (MEMPROF_SUMMARY_UNINSTRUMENTED_PROFILES))
+          table_.uninstrumented_profiles
+            += info.summary[MEMPROF_SUMMARY_UNINSTRUMENTED_PROFILES];
         if (info.summary.count (MEMPROF_SUMMARY_PEAK_BYTES))
           {
             ContextTable::Peak p;

@@ -229,6 +229,9 @@ write_indexed (const ContextTable &table)
     }
   if (table.histogram_mode ())
     sum.push_back ({ MEMPROF_SUMMARY_ACCESS_GRANULE, kHistogramSlotBytes });
+  if (table.uninstrumented_profiles)
+    sum.push_back ({ MEMPROF_SUMMARY_UNINSTRUMENTED_PROFILES,
+                     table.uninstrumented_profiles });
   summary.uleb (sum.size ());
   for (const auto &p : sum)
     {

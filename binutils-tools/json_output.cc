@@ -147,6 +147,9 @@ write_json (FILE *out, const char *kind, uint64_t version,
                    "\"site_totals_exact\": %s",
                    (unsigned long long) table.sample_interval,
                    table.site_calibrated ? "true" : "false"));
+  if (table.uninstrumented_profiles)
+    b.add (format (", \"uninstrumented_runs\": %llu",
+                   (unsigned long long) table.uninstrumented_profiles));
   if (table.sample_interval)
     b.add (format (", \"unattributed\": {\"allocations\": %llu, "
                    "\"bytes\": %llu}",

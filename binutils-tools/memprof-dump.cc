@@ -383,6 +383,19 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                                 ? " (the largest of the runs)" : ""));
   if (table.histogram_mode ())
     header.push_back ("Mode: histogram (access counts per 8-byte slot)");
+  if (table.uninstrumented_profiles)
+    header.push_back (
+      table.uninstrumented_profiles >= table.num_profiles
+        ? std::string ("Accesses: only those of the C library functions "
+                       "the runtime intercepts (memcpy, strlen, ...): no "
+                       "code of this program was compiled with -fheapprof "
+                       "(the runtime was preloaded or linked alone); "
+                       "blocks, sizes, lifetimes and the live heap are "
+                       "exact")
+        : format ("Accesses: %llu of the %llu runs had no code compiled "
+                  "with -fheapprof: their accesses were not counted",
+                  (unsigned long long) table.uninstrumented_profiles,
+                  (unsigned long long) table.num_profiles));
   if (table.sample_interval && table.site_calibrated)
     header.push_back (format ("Sampled: sample_interval=%llu (one allocation "
                               "sampled per %llu bytes on average); per "

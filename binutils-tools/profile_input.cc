@@ -142,6 +142,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
   table.note_sample_interval (prof.sample_interval, prof.site_calibrated);
   table.unattributed_allocs += prof.unattributed_allocs;
   table.unattributed_bytes += prof.unattributed_bytes;
+  table.uninstrumented_profiles += prof.uninstrumented;
   std::unique_ptr<ProfileMap> map = sym.map_profile (prof, problems);
   // Stacks share most PCs: symbolize and intern each PC's frames once
   // (per PC and stack generation in a profile that kept closed modules,

@@ -120,6 +120,9 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_UNATTRIBUTED_BYTES:
           prof.unattributed_bytes = u64_item ("unattributed bytes");
           break;
+        case MEMPROF_META_UNINSTRUMENTED:
+          prof.uninstrumented = u64_item ("uninstrumented") != 0;
+          break;
         case MEMPROF_META_ACCESS_GRANULE:
           prof.access_granule = u64_item ("access granule");
           if (prof.access_granule != 8 && prof.access_granule != 64)

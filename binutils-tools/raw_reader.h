@@ -111,6 +111,8 @@ struct RawProfile
   bool site_calibrated = false;
   // UNATTRIBUTED_ALLOCS and _BYTES metadata: what no record holds.
   uint64_t unattributed_allocs = 0, unattributed_bytes = 0;
+  // UNINSTRUMENTED metadata: no instrumented code ran, no access counted.
+  bool uninstrumented = false;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;

@@ -177,7 +177,12 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       // Allocated inside a system library (fopen's FILE in libc.so.6):
       // its own uses of the block are not instrumented, so say whose
       // accesses there were none of.
-      if (!flags.empty () && flags[0] == "never accessed" && !c->stack.empty ())
+      if (!flags.empty () && flags[0] == "never accessed"
+          && table.uninstrumented_profiles >= table.num_profiles
+          && table.num_profiles)
+        flags[0] = "never accessed by instrumented code (none ran)";
+      else if (!flags.empty () && flags[0] == "never accessed"
+               && !c->stack.empty ())
         {
           const std::string &module = table.frame (c->stack[0]).module;
           if (system_library (module))

@@ -157,10 +157,11 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   // sequence, the peak's bytes, blocks and time, the parent's pid in a
   // forked child, the sample interval of a sampled profile (and whether
   // its sites were calibrated, with what no record holds) and the access
-  // granule in histogram mode.
+  // granule in histogram mode; that no instrumented code ran, if none.
   uint64_t count = 11 + (meta.parent_pid ? 1 : 0)
                    + (meta.sample_interval ? 1 : 0)
-                   + (meta.site_calibrated ? 3 : 0) + meta.histogram_mode;
+                   + (meta.site_calibrated ? 3 : 0) + meta.histogram_mode
+                   + meta.uninstrumented;
   w.u64 (count);
   char path[4096];
   size_t n = executable_path (path, sizeof path);
@@ -194,6 +195,8 @@ write_metadata (Writer &w, const ProfileMeta &meta)
     }
   if (meta.histogram_mode)
     meta_u64 (w, MEMPROF_META_ACCESS_GRANULE, MEMPROF_HISTOGRAM_SLOT_SIZE);
+  if (meta.uninstrumented)
+    meta_u64 (w, MEMPROF_META_UNINSTRUMENTED, 1);
 }
 
 // ---- segments --------------------------------------------------------

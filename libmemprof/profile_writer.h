@@ -32,6 +32,8 @@ struct ProfileMeta
   // holds.
   bool site_calibrated;
   uint64_t unattributed_allocs, unattributed_bytes;
+  // No instrumented unit registered: no access could be counted.
+  bool uninstrumented;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

@@ -62,6 +62,10 @@ bool full_init_done;
 uint64_t start_unix_ms;
 uint64_t parent_pid;       // Set in a forked child.
 uint64_t dump_sequence;
+// An instrumented unit's constructor registered (its access counts go
+// to our shadow); none: the runtime was preloaded into, or linked
+// alone with, uninstrumented code, and the profile says so.
+bool instrumented_unit_seen;
 SpinLock dump_lock;
 int dump_owner;            // Thread id holding dump_lock, 0 when free.
 int process_id;            // Whose heap this is (see dump_profile).
@@ -450,6 +454,8 @@ dump_profile (DumpTrigger trigger)
   meta.site_calibrated = calibrated;
   meta.unattributed_allocs = calibration.lost_allocations;
   meta.unattributed_bytes = calibration.lost_bytes;
+  meta.uninstrumented = !__atomic_load_n (&instrumented_unit_seen,
+                                          __ATOMIC_RELAXED);
   if (sample_interval && flags.verbosity >= 1)
     {
       report ("memprof: sampled %lu allocations so far (sample_interval=%lu); "
@@ -772,6 +778,7 @@ MEMPROF_EXPORT void
 __memprof_runtime_v1_missing__link_with_fheapprof (void)
 {
   full_init (0, nullptr, nullptr);
+  __atomic_store_n (&instrumented_unit_seen, true, __ATOMIC_RELAXED);
   histogram_note_granule_unit ();
 }
 
@@ -781,6 +788,7 @@ MEMPROF_EXPORT void
 __memprof_runtime_v1_histogram_missing__link_with_fheapprof (void)
 {
   full_init (0, nullptr, nullptr);
+  __atomic_store_n (&instrumented_unit_seen, true, __ATOMIC_RELAXED);
   histogram_note_histogram_unit ();
 }
 

@@ -185,7 +185,10 @@ enum memprof_indexed_summary_tag
      sampled block was recorded, which no context holds (raw metadata
      UNATTRIBUTED_ALLOCS and _BYTES, summed).  Absent: 0.  */
   MEMPROF_SUMMARY_UNATTRIBUTED_ALLOCS = 13,
-  MEMPROF_SUMMARY_UNATTRIBUTED_BYTES = 14
+  MEMPROF_SUMMARY_UNATTRIBUTED_BYTES = 14,
+  /* Raw profiles merged in that had no instrumented code (raw metadata
+     UNINSTRUMENTED): none of their accesses was counted.  Absent: 0.  */
+  MEMPROF_SUMMARY_UNINSTRUMENTED_PROFILES = 15
 };
 
 #endif /* MEMPROF_INDEXED_FORMAT_H */

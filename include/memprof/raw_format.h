@@ -162,7 +162,13 @@ enum memprof_raw_meta_tag
                                       blocks: no record holds them, so
                                       the records' sums plus this are
                                       the exact count.  */
-  MEMPROF_META_UNATTRIBUTED_BYTES = 17 /* u64: their bytes.  */
+  MEMPROF_META_UNATTRIBUTED_BYTES = 17, /* u64: their bytes.  */
+  MEMPROF_META_UNINSTRUMENTED = 18 /* u64 1: no unit compiled with
+                                      -fheapprof registered in the process
+                                      before the dump (the runtime was
+                                      preloaded, or linked alone), so no
+                                      access was counted.  Absent: some
+                                      did.  */
 };
 
 /* One executable mapping of a module (one PT_LOAD with PF_X).  The
