@@ -262,6 +262,34 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
       if (r.absent)
         r.counted = r.partly = false;
     }
+  // Fields sharing slots are one row from the first's start to the
+  // last's end, the padding between them included: as the sum of their
+  // sizes the row read "96 5 a, b" above "97 3 (padding)", both at once.
+  std::vector<std::pair<uint64_t, uint64_t>> shared_spans;
+  for (FieldRow &r : report.rows)
+    if (r.shared)
+      {
+        uint64_t end = 0;
+        for (size_t m : r.members)
+          {
+            end = std::max (end, leaves[m].offset + leaves[m].size);
+            r.offset = std::min (r.offset, leaves[m].offset);
+          }
+        r.size = end - r.offset;
+        shared_spans.emplace_back (r.offset, end);
+      }
+  report.rows.erase (
+    std::remove_if (report.rows.begin (), report.rows.end (),
+                    [&] (const FieldRow &p) {
+                      if (p.kind != LayoutField::PADDING)
+                        return false;
+                      for (const auto &sp : shared_spans)
+                        if (sp.first <= p.offset
+                            && p.offset + p.size <= sp.second)
+                          return true;
+                      return false;
+                    }),
+    report.rows.end ());
   finish_field_report (layout, report);
   return true;
 }

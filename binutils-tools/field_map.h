@@ -23,7 +23,9 @@ struct FieldRow
   bool shared = false;          // Several fields: the count is theirs.
   std::string detail;           // The single member's (union, bits).
   uint64_t offset = 0;          // Of the first member.
-  uint64_t size = 0;            // Sum of the members' sizes (one element).
+  // The bytes of one element the members cover; fields sharing slots,
+  // from the first's start to the last's end.
+  uint64_t size = 0;
   uint64_t accesses = 0;
   bool cold = false;            // Zero or under 1% of all accesses.
   // False when the row lies past the histogram's end (the runtime keeps
