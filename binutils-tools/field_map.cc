@@ -596,11 +596,17 @@ field_report_text (const FieldReport &report, const std::string &indent)
                                 "-", r.name.c_str (), why);
           continue;
         }
-      s += indent + format ("%8llu %7llu %13llu %6.1f%%  %s%s\n",
+      // A cold row just under the 1% line would read "1.0%" beside a
+      // hot one at 1.0%: two decimals tell them apart.
+      std::string share_text = r.cold && share >= 0.95
+                                 ? format ("%6.2f%%", share)
+                                 : format ("%6.1f%%", share);
+      s += indent + format ("%8llu %7llu %13llu %s  %s%s\n",
                             (unsigned long long) r.offset,
                             (unsigned long long) r.size,
-                            (unsigned long long) r.accesses, share,
-                            r.name.c_str (), note.c_str ());
+                            (unsigned long long) r.accesses,
+                            share_text.c_str (), r.name.c_str (),
+                            note.c_str ());
     }
   if (report.beyond)
     s += indent + format ("%29llu %6.1f%%  (past the type's end)\n",
