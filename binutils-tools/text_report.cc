@@ -174,22 +174,25 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                           h.size ());
         }
       std::vector<std::string> flags = context_flags (v);
-      // Allocated inside a system library (fopen's FILE in libc.so.6):
-      // its own uses of the block are not instrumented, so say whose
-      // accesses there were none of.
-      if (!flags.empty () && flags[0] == "never accessed"
-          && table.uninstrumented_profiles >= table.num_profiles
-          && table.num_profiles)
-        flags[0] = "never accessed by instrumented code (none ran)";
-      else if (!flags.empty () && flags[0] == "never accessed"
-               && !c->stack.empty ())
+      // Allocated inside a system library (fopen's FILE in libc.so.6, a
+      // std::string grown inside libstdc++.so.6): its own uses of the
+      // block are not instrumented, so say whose accesses the flags
+      // speak of.  And where no code was instrumented, say that.
+      std::string library;
+      if (!c->stack.empty ()
+          && system_library (table.frame (c->stack[0]).module))
         {
           const std::string &module = table.frame (c->stack[0]).module;
-          if (system_library (module))
-            flags[0] = "never accessed by instrumented code (allocated "
-                       "inside " + module.substr (module.rfind ('/') + 1)
-                       + ")";
+          library = module.substr (module.rfind ('/') + 1);
         }
+      bool none_ran = table.num_profiles
+                      && table.uninstrumented_profiles >= table.num_profiles;
+      for (std::string &f : flags)
+        if (f == "never accessed" && none_ran)
+          f = "never accessed by instrumented code (none ran)";
+        else if ((f == "never accessed" || f == "low utilisation")
+                 && !library.empty ())
+          f += " by instrumented code (allocated inside " + library + ")";
       if (!flags.empty ())
         {
           std::string all;
