@@ -389,7 +389,7 @@ clamp_mean (Site &s, memprof_raw_mib &mib)
       rescale (mib, false, n, keep);
       mib.alloc_count = keep;
     }
-  else if (b / (n + 1) > mib.max_size)
+  else if ((unsigned __int128) b > (unsigned __int128) (n + 1) * mib.max_size)
     {
       s.clamped_bytes += b - n * mib.max_size;
       rescale (mib, true, b, n * mib.max_size);

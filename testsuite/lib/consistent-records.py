@@ -2,8 +2,9 @@
 """Check that every record of a `memprof-dump --json` document agrees with
 itself: each per-block mean (lifetime, utilisation) lies within the
 record's own minimum and maximum (a calibrated sampled record is rounded
-to whole numbers: one unit of slack per block), and live bytes come with
-live blocks.
+to whole numbers: one unit of slack per block), so does its mean size
+(count and bytes are rounded apart: one block of slack), and live bytes
+come with live blocks.
 
 Usage: consistent-records.py JSON-FILE
 Exit status 0 when every record holds, 1 with one line per bad record.
@@ -25,6 +26,10 @@ def problems(record):
         if t + n < lo * n or t > hi * n + n:
             out.append("%s %d over %d blocks outside %d..%d per block"
                        % (total, t, n, lo, hi))
+    size, lo, hi = record["total_size"], record["min_size"], record["max_size"]
+    if size > hi * (n + 1) or (lo == hi and size < lo * (n - 1)):
+        out.append("total_size %d over %d blocks outside %d..%d per block"
+                   % (size, n, lo, hi))
     if record["total_percent_utilized"] > 100 * n:
         out.append("utilisation above 100%")
     for b, k in (("bytes_at_peak", "blocks_at_peak"),

@@ -1,11 +1,13 @@
 /* Sites of very different block sizes behind one malloc call (as every
    allocation of SQLite goes through sqlite3MemMalloc), for
    sampling-calibration.exp, run at sample_interval=65536:
-     huge   2 blocks of 1 MiB (16 intervals: sampled with p > 1 - 10^-6)
+     huge   2 blocks of 1 MiB (at least the interval: weight 1)
      small  500 blocks of 48 bytes (24,000: about one sample in three runs)
    through wrap (); through wrap3 ():
-     quads  2 blocks of 256 KiB (4 intervals: p = 0.98)
+     quads  2 blocks of 256 KiB (the same)
      bits   500 blocks of 48 bytes
+     specks 100,000 blocks of 2 bytes (a record of tiny blocks beside
+            large ones: its mean size rounded wrongly read 2.8, max 2)
    and through wrap2 (), at about 1/30, 1/250 and
    1/2500 of the interval:
      pages  2 x 20,000 blocks of 128..384 bytes
@@ -47,6 +49,17 @@ NOINLINE void bits (void) { for (int i = 0; i < 500; i++) use (wrap3 (48)); }
 NOINLINE void pages (void) { for (int i = 0; i < 20000; i++) use (wrap2 (128 + next () % 256)); }
 NOINLINE void bulky (void) { for (int i = 0; i < 10; i++) use (wrap2 (12500 + next () % 23100)); }
 NOINLINE void crumbs (void) { for (int i = 0; i < 20000; i++) use (wrap2 (16 + next () % 24)); }
+NOINLINE void
+specks (void)
+{
+  for (int i = 0; i < 100000; i++)
+    {
+      char *p = wrap3 (2);
+      sink = p;
+      memset (p, 1, 2);
+      free (p);
+    }
+}
 
 int
 main (void)
@@ -58,6 +71,7 @@ main (void)
   pages ();
   bulky ();
   crumbs ();
+  specks ();
   pages ();
   return 0;
 }
