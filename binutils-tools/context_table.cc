@@ -200,6 +200,8 @@ ContextTable::intern_type (const AllocatedType &t)
   key += std::to_string (t.size);
   key += '\x1f';
   key += t.module;
+  if (t.prefix)
+    key += "\x1fprefix";
   auto ins = type_ids_.emplace (key, types_.size () + 1);
   if (ins.second)
     types_.push_back (t);

@@ -46,9 +46,13 @@ struct AllocatedType
   std::string name;
   uint64_t size = 0;
   std::string module;
+  // At the start of larger blocks as their header, not as their element
+  // (SiteType::prefix): blocks of it are not folded as arrays.
+  bool prefix = false;
   bool operator== (const AllocatedType &o) const
   {
-    return name == o.name && size == o.size && module == o.module;
+    return name == o.name && size == o.size && module == o.module
+           && prefix == o.prefix;
   }
 };
 

@@ -107,10 +107,15 @@ context_field_report (const ContextTable &table, const Context &c,
     return false;
   const TypeLayout &layout = it->second;
   const FieldValues &v = c.fields;
-  uint64_t cookie = array_cookie (layout, v[F_min_size], v[F_max_size]);
-  bool folded = cookie ? v[F_max_size] - cookie > layout.size
-                       : fold_blocks (layout.size, v[F_min_size],
-                                      v[F_max_size]);
+  // A header of larger blocks (the plugin saw their size computed
+  // otherwise than as arrays of it) is one object per block.
+  bool header = table.context_type (c)->prefix;
+  uint64_t cookie = header ? 0 : array_cookie (layout, v[F_min_size],
+                                               v[F_max_size]);
+  bool folded = header ? false
+                : cookie ? v[F_max_size] - cookie > layout.size
+                         : fold_blocks (layout.size, v[F_min_size],
+                                        v[F_max_size]);
   uint64_t objects
     = cookie ? (v[F_total_size] - cookie * v[F_alloc_count]) / layout.size
     : folded ? v[F_total_size] / layout.size

@@ -9,6 +9,7 @@
 
 #include "memprof/indexed_format.h"
 
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -48,6 +49,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_FUNCTION_LINES: return "function line table";
     case MEMPROF_SECTION_TYPE_LAYOUTS: return "type layout section";
     case MEMPROF_SECTION_TYPE_DESTRUCTORS: return "type destructor section";
+    case MEMPROF_SECTION_TYPE_PREFIXES: return "type prefix section";
     default: return "section";
     }
 }
@@ -290,6 +292,16 @@ private:
     }
     // Allocated types (optional).
     type_ids_.assign (1, 0);
+    std::set<uint64_t> prefixes;      // TYPES indexes, from 1.
+    if (sections_[MEMPROF_SECTION_TYPE_PREFIXES].present)
+      {
+        const Span &s = sections_[MEMPROF_SECTION_TYPE_PREFIXES];
+        ByteCursor c (s.data, s.size);
+        uint64_t n = c.count (c.uleb ("type prefix section"), 1,
+                              "type prefix");
+        for (uint64_t i = 0; i < n; i++)
+          prefixes.insert (c.uleb ("type prefix section"));
+      }
     if (sections_[MEMPROF_SECTION_TYPES].present)
       {
         const Span &s = sections_[MEMPROF_SECTION_TYPES];
@@ -301,6 +313,7 @@ private:
             t.name = string_at (c.uleb ("type table"));
             t.size = c.uleb ("type table");
             t.module = string_at (c.uleb ("type table"));
+            t.prefix = prefixes.count (i + 1) != 0;
             type_ids_.push_back (table_.intern_type (t));
           }
       }

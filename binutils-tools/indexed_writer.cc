@@ -243,14 +243,20 @@ write_indexed (const ContextTable &table)
   files.write (files_w);
 
   // Record ids are the table's: its types in order.
-  ByteWriter types;
+  ByteWriter types, prefixes;
   types.uleb (table.types ().size ());
+  std::vector<uint64_t> prefix_ids;
   for (const AllocatedType &t : table.types ())
     {
       types.uleb (strings.id (t.name));
       types.uleb (t.size);
       types.uleb (strings.id (t.module));
+      if (t.prefix)
+        prefix_ids.push_back (&t - table.types ().data () + 1);
     }
+  prefixes.uleb (prefix_ids.size ());
+  for (uint64_t id : prefix_ids)
+    prefixes.uleb (id);
 
   ByteWriter histogram_section;
   histogram_section.uleb (num_histograms);
@@ -280,6 +286,8 @@ write_indexed (const ContextTable &table)
   };
   if (table.histogram_mode ())
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });
+  if (!prefix_ids.empty ())
+    sections.push_back ({ MEMPROF_SECTION_TYPE_PREFIXES, &prefixes });
   ByteWriter destructors;
   write_destructor_section (table.layouts, destructors);
   if (!table.layouts.empty ())

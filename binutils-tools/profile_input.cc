@@ -129,6 +129,7 @@ site_type (Symbolizer &sym, const ProfileMap &map, uint64_t pc,
         a.name = t->name;
         a.size = t->size;
         a.module = f.module;
+        a.prefix = t->prefix;
         return (int64_t) table.intern_type (a);
       }
   return -1;

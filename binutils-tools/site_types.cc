@@ -108,9 +108,18 @@ SiteTypes::parse (const char *data, size_t size)
           t.file = normalize_path (r[2]);
           t.name = r[5];
           t.size = t.name.empty () ? 0 : tsize;
+          k += MEMPROF_TYPE_RECORD_FIELDS;
+          // Its prefix record, if the plugin wrote one: the same site.
+          if (k + MEMPROF_TYPE_PREFIX_FIELDS <= strings.size ()
+              && strings[k] == MEMPROF_TYPE_PREFIX_TAG
+              && strings[k + 1] == r[1] && strings[k + 2] == r[2]
+              && strings[k + 3] == r[3] && strings[k + 4] == r[4])
+            {
+              t.prefix = !t.name.empty ();
+              k += MEMPROF_TYPE_PREFIX_FIELDS;
+            }
           by_position_[position_key (t.file, line, column)].push_back (t);
           num_records_++;
-          k += MEMPROF_TYPE_RECORD_FIELDS;
         }
       else
         k++;
@@ -150,6 +159,10 @@ SiteTypes::lookup (const Frame &f) const
   for (const SiteType *t : chosen)
     if (t->name != chosen[0]->name || t->size != chosen[0]->size)
       return &unknown_;
+  // A header only if every candidate says so.
+  for (const SiteType *t : chosen)
+    if (!t->prefix)
+      return t;
   return chosen[0];
 }
 

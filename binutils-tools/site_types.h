@@ -22,6 +22,9 @@ struct SiteType
   std::string file;             // Lexically normalized.
   std::string name;
   uint64_t size = 0;
+  // The type is the header of larger blocks, not their element (the
+  // plugin's prefix record: the size was no multiple of the type's).
+  bool prefix = false;
 };
 
 class SiteTypes

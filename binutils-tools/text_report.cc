@@ -149,9 +149,10 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       // Size 0: the type is incomplete where the call was compiled (an
       // opaque DIR * from opendir, declared with the malloc attribute).
       if (const AllocatedType *t = table.context_type (*c))
-        std::fprintf (out, "type:        %s (%s)\n", t->name.c_str (),
+        std::fprintf (out, "type:        %s (%s)%s\n", t->name.c_str (),
                       t->size ? (grouped (t->size) + " bytes").c_str ()
-                              : "size unknown: incomplete type");
+                              : "size unknown: incomplete type",
+                      t->prefix ? ", the header of each block" : "");
       if (table.histogram_mode ())
         {
           // The hottest slot; the field report (--fields) says more.

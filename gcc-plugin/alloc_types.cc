@@ -413,6 +413,106 @@ call_site_type (gcall *call)
   return w.verdict ();
 }
 
+/* The argument of CALL that gives the block's size in bytes, or null
+   when none does alone: malloc's and operator new's first, realloc's and
+   aligned_alloc's second, the one of an alloc_size attribute with one
+   position; for a wrapper returning void *, its one argument of an
+   integer type as wide as a pointer, if it has just one.  (calloc, new[]
+   and reallocarray are arrays by construction.)  */
+tree
+block_size_argument (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  tree fntype = gimple_call_fntype (call);
+  if (fndecl && DECL_NAME (fndecl))
+    {
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+      if (fndecl_built_in_p (fndecl, BUILT_IN_MALLOC)
+	  || (DECL_IS_OPERATOR_NEW_P (fndecl) && !is_array_new (call)))
+	return gimple_call_num_args (call) ? gimple_call_arg (call, 0)
+					   : NULL_TREE;
+      if (fndecl_built_in_p (fndecl, BUILT_IN_REALLOC)
+	  || fndecl_built_in_p (fndecl, BUILT_IN_ALIGNED_ALLOC)
+	  || !strcmp (name, "realloc") || !strcmp (name, "memalign"))
+	return gimple_call_num_args (call) > 1 ? gimple_call_arg (call, 1)
+					       : NULL_TREE;
+      if (DECL_IS_OPERATOR_NEW_P (fndecl) || !strcmp (name, "calloc")
+	  || !strcmp (name, "reallocarray")
+	  || fndecl_built_in_p (fndecl, BUILT_IN_CALLOC))
+	return NULL_TREE;
+    }
+  if (fntype)
+    if (tree attr = lookup_attribute ("alloc_size", TYPE_ATTRIBUTES (fntype)))
+      {
+	tree args = TREE_VALUE (attr);
+	if (!args || TREE_CHAIN (args))
+	  return NULL_TREE;   /* (count, size): an array.  */
+	unsigned pos = tree_to_uhwi (TREE_VALUE (args)) - 1;
+	return pos < gimple_call_num_args (call) ? gimple_call_arg (call, pos)
+						 : NULL_TREE;
+      }
+  tree only = NULL_TREE;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      tree t = TREE_TYPE (arg);
+      if (!INTEGRAL_TYPE_P (t)
+	  || TYPE_PRECISION (t) != TYPE_PRECISION (size_type_node))
+	continue;
+      if (only)
+	return NULL_TREE;
+      only = arg;
+    }
+  return only;
+}
+
+/* Whether SIZE, the block's size in bytes, is one the source computed as
+   a multiple of ELEMENT bytes: a constant, or a product or shift by a
+   constant multiple of it (n * sizeof (T)), through conversions.
+   Anything else (a parameter, a sum, a load) gives blocks of other
+   sizes than whole arrays of the type the result is converted to: the
+   type is the header of a larger object (luaC_newobj's GCObject,
+   expat's NAMED, a structure with a flexible array member).  */
+bool
+array_sized_p (tree size, uint64_t element)
+{
+  for (int steps = 0; steps < 8; steps++)
+    {
+      if (TREE_CODE (size) == INTEGER_CST)
+	return true;
+      if (TREE_CODE (size) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (size))
+	return false;
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (size));
+      if (!def)
+	return false;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
+	{
+	  size = gimple_assign_rhs1 (def);
+	  continue;
+	}
+      if (code != MULT_EXPR && code != LSHIFT_EXPR)
+	return false;
+      for (unsigned i = 1; i <= 2; i++)
+	{
+	  tree c = gimple_op (def, i);
+	  if (TREE_CODE (c) != INTEGER_CST || !tree_fits_uhwi_p (c))
+	    continue;
+	  uint64_t v = tree_to_uhwi (c);
+	  if (code == LSHIFT_EXPR)
+	    {
+	      if (i != 2 || v >= 63)
+		continue;
+	      v = (uint64_t) 1 << v;
+	    }
+	  if (element && v % element == 0)
+	    return true;
+	}
+      return false;
+    }
+  return false;
+}
+
 std::string type_decl_name (tree decl);
 
 /* The "A::B::" before the name of a type declared in CONTEXT, as the
@@ -684,6 +784,18 @@ public:
 	  append_asm_string (records, name);
 	  append_asm_string (records,
 			     std::to_string (name.empty () ? 0 : type_size (v.type)));
+	  /* A structure at the start of blocks sized otherwise than as
+	     arrays of it: its header.  */
+	  tree size_arg = v.type ? block_size_argument (call) : NULL_TREE;
+	  if (size_arg && RECORD_OR_UNION_TYPE_P (TYPE_MAIN_VARIANT (v.type))
+	      && !array_sized_p (size_arg, type_size (v.type)))
+	    {
+	      append_asm_string (records, MEMPROF_TYPE_PREFIX_TAG);
+	      append_asm_string (records, fn_name);
+	      append_asm_string (records, absolute_file (xloc.file));
+	      append_asm_string (records, std::to_string (xloc.line));
+	      append_asm_string (records, std::to_string (xloc.column));
+	    }
 	  if (memprof_opts.type_statistics)
 	    fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",
 		     function_name (fun), xloc.file, xloc.line, xloc.column,

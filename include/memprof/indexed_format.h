@@ -104,7 +104,11 @@
               array cookie before the objects: uleb n, then n keys
               (string module, string type name, uleb type size, as in
               TYPE_LAYOUTS).  With the section, a layout not listed has
-              none (a C struct); without it, any layout may.  */
+              none (a C struct); without it, any layout may.
+   TYPE_PREFIXES (kind 14)  which TYPES entries are the header of larger
+              blocks rather than their element (the type table's prefix
+              records): uleb n, then n indexes into TYPES, from 1.
+              Absent: none.  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -152,7 +156,8 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_HISTOGRAMS = 10,
   MEMPROF_SECTION_TYPE_LAYOUTS = 11,
   MEMPROF_SECTION_FUNCTION_LINES = 12,
-  MEMPROF_SECTION_TYPE_DESTRUCTORS = 13
+  MEMPROF_SECTION_TYPE_DESTRUCTORS = 13,
+  MEMPROF_SECTION_TYPE_PREFIXES = 14
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */

@@ -25,6 +25,19 @@
                  new T[n] and calloc (n, sizeof (T)) the element's); 0
                  when unknown or incomplete
 
+   A type record may be followed by a prefix record of
+   MEMPROF_TYPE_PREFIX_FIELDS strings:
+
+     MEMPROF_TYPE_PREFIX_TAG   the site's blocks are not arrays of its
+                               type (a structure): the call's size is
+                               not a constant nor a product by a
+                               multiple of the type's size (a parameter,
+                               a sum: luaC_newobj's GCObject, a struct
+                               with a flexible array member), so the
+                               type is the header of larger blocks
+     function, file, line, column   as the type record's
+
+   Readers that do not know it skip it (up to the next tag they know).
    Zero bytes between records (section alignment padding) are skipped.
    A site is a call whose result is an allocated block: a call to an
    allocation function (malloc, calloc, realloc, aligned_alloc,
@@ -42,5 +55,7 @@
 #define MEMPROF_TYPE_SECTION ".memprof.types"
 #define MEMPROF_TYPE_RECORD_TAG "memprof-type-1"
 #define MEMPROF_TYPE_RECORD_FIELDS 7
+#define MEMPROF_TYPE_PREFIX_TAG "memprof-type-prefix-1"
+#define MEMPROF_TYPE_PREFIX_FIELDS 5
 
 #endif /* MEMPROF_TYPE_TABLE_H */
