@@ -35,7 +35,7 @@ modes_mixed ()
   report ("memprof: this program mixes code compiled with "
           "-fheapprof-histogram and code compiled without it; its counts "
           "would be wrong: compile every instrumented file in one mode");
-  _exit (1);
+  sys_exit_group (1);
 }
 
 inline uint32_t *

@@ -97,6 +97,9 @@ long sys_pwrite (int fd, const void *buf, size_t n, long off);
 int sys_open (const char *path, int flags, int mode);
 int sys_close (int fd);
 int sys_getpid ();
+// End the process (the exit_group system call: no exit handlers, not
+// our _exit's dump).
+[[noreturn]] void sys_exit_group (int status);
 int sys_getppid ();
 int sys_gettid ();
 

@@ -280,6 +280,13 @@ sys_getpid ()
   return (int) syscall (SYS_getpid);
 }
 
+void
+sys_exit_group (int status)
+{
+  for (;;)
+    syscall (SYS_exit_group, status);
+}
+
 int
 sys_getppid ()
 {

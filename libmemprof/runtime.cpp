@@ -426,8 +426,13 @@ dump_profile (DumpTrigger trigger)
   HistogramNode *histograms
     = UNLIKELY (histogram_mode) ? histogram_take () : nullptr;
   // An exec with nothing recorded since the last dump (typically a
-  // forked child that execs at once) leaves no empty file behind.
-  if (trigger == DumpTrigger::kExec && !records)
+  // forked child that execs at once) leaves no empty file behind; nor
+  // does an ending after the process's profile was written (a SIGPIPE
+  // from stdio's flush after the exit dump, a handler's _exit).
+  bool ending = trigger == DumpTrigger::kSignal
+                || trigger == DumpTrigger::kQuickExit;
+  if ((trigger == DumpTrigger::kExec || (ending && dump_sequence > 0))
+      && !records)
     {
       histogram_recycle (histograms);
       unlock_dump ();
@@ -676,7 +681,7 @@ reservation_failed (const char *what, uintptr_t bytes, int err)
                       : err == ENOMEM ? " (is 'ulimit -v' set?)" : "";
   report ("memprof: cannot reserve %s of %s: %s%s", size, what,
           error_string (err), why);
-  _exit (1);
+  sys_exit_group (1);
 }
 
 void

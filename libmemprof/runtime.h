@@ -126,7 +126,7 @@ void report_live_blocks ();
 // dump and every live block (see memprof_interface.h).  Returns 0 or -1.
 // An exec dump with nothing to write writes no file.  Nothing is written
 // from a child sharing the parent's memory (vfork).
-enum class DumpTrigger { kRequest, kExit, kExec, kSignal };
+enum class DumpTrigger { kRequest, kExit, kExec, kSignal, kQuickExit };
 int dump_profile (DumpTrigger trigger);
 // Whether the calling thread is inside dump_profile.
 bool dump_in_progress_here ();
@@ -135,6 +135,9 @@ bool dump_in_progress_here ();
 // and dump_signal, installed by full_init; the child of a fork gets its
 // own dump thread.
 void signals_init ();
+// _exit and _Exit (quick_exit_dump.cpp): the dump a deadly signal's
+// would be, run before the process ends without its exit handlers.
+void dump_at_quick_exit ();
 // A dump_signal value (NAME, SIGNAME or NUMBER): the signal, 0 for the
 // empty string, -1 when it cannot serve (unknown, SIGKILL, SIGSTOP, or
 // one of the fatal signals).

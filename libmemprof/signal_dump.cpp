@@ -153,8 +153,12 @@ why_no_signal_dump ()
   return nullptr;
 }
 
+// A dump that must not hang nor fault the ending process: bounded lock
+// waits, a fault ends it (bailout).  TRIGGER says which ending; WHERE
+// names it in the one line said when the dump cannot run.
 void
-dump_from_handler ()
+dump_from_handler (DumpTrigger trigger = DumpTrigger::kSignal,
+                   const char *where = "from signal handler")
 {
   const char *why = why_no_signal_dump ();
   if (!why)
@@ -162,14 +166,14 @@ dump_from_handler ()
       if (sigsetjmp (bailout, 1) == 0)
         {
           in_signal_dump = true;
-          dump_profile (DumpTrigger::kSignal);
+          dump_profile (trigger);
         }
       else
         why = bailout_reason;
       in_signal_dump = false;
     }
   if (why)
-    report ("memprof: cannot write profile from signal handler: %s", why);
+    report ("memprof: cannot write profile %s: %s", where, why);
 }
 
 // The dump at a deadly signal runs on a stack of its own: the handler
@@ -284,6 +288,22 @@ on_deadly_signal (int sig)
 }
 
 } // namespace
+
+void
+dump_at_quick_exit ()
+{
+  if (!flags.dump_at_exit || !early_init_done)
+    return;
+  // A thread already ending the process by a signal writes the profile.
+  int me = sys_gettid (), other = 0;
+  if (!__atomic_compare_exchange_n (&deadly_thread, &other, me, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+      && other != me)
+    return;
+  // _exit may be called from a signal handler that interrupted the
+  // runtime: the same guards as a signal's dump.
+  dump_from_handler (DumpTrigger::kQuickExit, "at _exit");
+}
 
 void
 run_deferred_signal ()

@@ -214,6 +214,32 @@ main (int argc, char **argv)
     }
   if (!strcmp (mode, "_exit"))
     _exit (3);
+  if (!strcmp (mode, "fork-_exit"))
+    {
+      /* A forked child ending by _exit, as redis's BGSAVE children do.  */
+      pid_t pid = fork ();
+      if (pid == 0)
+        {
+          allocate_after (5);
+          _exit (0);
+        }
+      int st;
+      if (pid < 0 || waitpid (pid, &st, 0) != pid || st != 0)
+        return 30;
+      return 0;
+    }
+  if (!strcmp (mode, "exit-then-pipe"))
+    {
+      /* stdout into a pipe nobody reads, fully buffered: exit's flush,
+         after the exit dump, raises SIGPIPE.  */
+      int fd[2];
+      if (pipe (fd) || dup2 (fd[1], 1) < 0)
+        return 31;
+      close (fd[0]);
+      setvbuf (stdout, 0, _IOFBF, 4096);
+      printf ("x\n");
+      return 0;
+    }
   if (!strcmp (mode, "exec"))
     execl (argv[0], argv[0], "after-exec", (char *) 0);
   if (!strcmp (mode, "vfork"))
