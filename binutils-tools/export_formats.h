@@ -18,6 +18,7 @@ struct RunInfo
 {
   std::string command;      // Command line, or the profile's description.
   uint64_t pid = 0;
+  uint64_t parent_pid = 0;  // A forked child's parent; 0: none.
   uint64_t duration_ms = 0; // 0 when unknown.
 };
 

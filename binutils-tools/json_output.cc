@@ -138,9 +138,13 @@ write_json (FILE *out, const char *kind, uint64_t version,
   b.add ("\", \"version\": ");
   b.add (version);
   if (run)
-    b.add (format (", \"command\": %s, \"pid\": %llu, \"run_time_ms\": %llu",
+    b.add (format (", \"command\": %s, \"pid\": %llu%s, \"run_time_ms\": %llu",
                    json_string (run->command).c_str (),
                    (unsigned long long) run->pid,
+                   run->parent_pid
+                     ? format (", \"parent_pid\": %llu",
+                               (unsigned long long) run->parent_pid).c_str ()
+                     : "",
                    (unsigned long long) run->duration_ms));
   if (table.sample_interval)
     b.add (format (", \"sample_interval\": %llu, \"estimates\": true, "

@@ -310,14 +310,21 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
         {
           std::vector<ModuleProblem> problems;
           add_raw_profile (p, sym, table, problems);
+          // Arguments as a shell would take them back: quoted when empty
+          // or holding anything but plain characters.
           std::string cmd;
           for (const std::string &a : p.command_line)
-            cmd += (cmd.empty () ? "" : " ") + a;
+            cmd += (cmd.empty () ? "" : " ") + shell_quoted (a);
+          std::string parent
+            = p.parent_pid ? format (" (forked from %llu)",
+                                     (unsigned long long) p.parent_pid)
+                           : std::string ();
           header.push_back (format ("Raw profile (version %llu) of %s, pid "
-                                    "%llu, dump %llu",
+                                    "%llu%s, dump %llu",
                                     (unsigned long long) p.version,
                                     p.executable.c_str (),
                                     (unsigned long long) p.pid,
+                                    parent.c_str (),
                                     (unsigned long long) p.dump_sequence));
           if (!cmd.empty ())
             header.push_back ("Command: " + cmd);
@@ -325,6 +332,7 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
             {
               run.command = cmd.empty () ? p.executable : cmd;
               run.pid = p.pid;
+              run.parent_pid = p.parent_pid;
               if (p.end_time >= p.start_time && p.start_time)
                 run.duration_ms = p.end_time - p.start_time;
             }
@@ -423,16 +431,18 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                                        "allocation",
                                        "allocations").c_str ()));
   else if (table.unattributed_allocs || table.unattributed_bytes)
-    header.push_back (format ("Unattributed: %s in %s at sites whose "
+    // Two leftovers, each of its own total: unsampled sites' blocks pair
+    // with their bytes, a clamped record's allocations or bytes do not.
+    header.push_back (format ("Unattributed: %s; %s: at sites whose "
                               "sampled blocks could not stand for them (only "
                               "weight-1 blocks recorded, or more than a "
-                              "context's sampled sizes hold): in those "
+                              "context's sampled sizes hold), in those "
                               "sites' exact totals, in no context below",
-                              counted (table.unattributed_bytes, "byte",
-                                       "bytes").c_str (),
                               counted (table.unattributed_allocs,
                                        "allocation",
-                                       "allocations").c_str ()));
+                                       "allocations").c_str (),
+                              counted (table.unattributed_bytes, "byte",
+                                       "bytes").c_str ()));
   if (o.have_function)
     header.push_back ("Function: " + o.function);
 }

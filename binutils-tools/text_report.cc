@@ -60,6 +60,19 @@ grouped (uint64_t v)
   return out;
 }
 
+std::string
+shell_quoted (const std::string &s)
+{
+  static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                              "0123456789_@%+=:,./-";
+  if (!s.empty () && s.find_first_not_of (plain) == std::string::npos)
+    return s;
+  std::string q = "'";
+  for (char c : s)
+    q += c == '\'' ? std::string ("'\\''") : std::string (1, c);
+  return q + "'";
+}
+
 // V with DECIMALS decimals (1 or 2), its integer part grouped like
 // grouped's: "1,118,447.9".
 static std::string

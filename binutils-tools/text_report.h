@@ -15,6 +15,9 @@ namespace memprof {
 
 // 1234567 -> "1,234,567", as every count of the text report is shown.
 std::string grouped (uint64_t v);
+// S as a POSIX shell reads it back as one word: as is when it holds only
+// plain characters, else in single quotes ("" for an empty argument).
+std::string shell_quoted (const std::string &s);
 // "1 block", "1,024 blocks": V grouped, then ONE when V is 1, else MANY.
 std::string counted (uint64_t v, const char *one, const char *many);
 

@@ -14,4 +14,4 @@
 /* { dg-final { memprof-record fn=make<main alloc_count==1 total_size==67108864 total_access_count==1048576 } } */
 /* { dg-final { memprof-record fn=grow<grown<main alloc_count==1 total_size==134217728 total_access_count==2097152 } } */
 /* { dg-final { memprof-record fn=grow_more<grown<main alloc_count==1 total_size==268435456 total_access_count==2097154 min_percent_utilized==50 max_percent_utilized==50 } } */
-/* { dg-final { memprof-dump-scan {^Unattributed: 469,762,048 bytes in 3 allocations at sites} } } */
+/* { dg-final { memprof-dump-scan {^Unattributed: 3 allocations; 469,762,048 bytes: at sites} } } */

@@ -55,4 +55,4 @@ main (void)
 /* { dg-output "\[0-9\]+ steps, moved 0 times" } */
 /* { dg-final { memprof-record fn=make<main alloc_count==1 total_size==100000 } } */
 /* { dg-final { memprof-record fn=grow<main alloc_count==1 total_size==100007 } } */
-/* { dg-final { memprof-dump-scan {^Unattributed: [0-9,]+ bytes in [0-9,]+ allocations at sites} } } */
+/* { dg-final { memprof-dump-scan {^Unattributed: [0-9,]+ allocations; [0-9,]+ bytes: at sites} } } */
