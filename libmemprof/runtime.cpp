@@ -405,6 +405,12 @@ unlock_dump ()
 
 } // namespace
 
+bool
+heap_is_ours ()
+{
+  return !process_id || sys_getpid () == process_id;
+}
+
 int
 dump_profile (DumpTrigger trigger)
 {
@@ -414,7 +420,7 @@ dump_profile (DumpTrigger trigger)
     return 0;
   // A vfork child (or a clone sharing our memory) runs on its parent's
   // heap: dumping would take the parent's records.
-  if (process_id && sys_getpid () != process_id)
+  if (!heap_is_ours ())
     return 0;
   int saved_errno = errno;
   lock_dump ();

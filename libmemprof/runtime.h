@@ -127,6 +127,10 @@ void report_live_blocks ();
 // An exec dump with nothing to write writes no file.  Nothing is written
 // from a child sharing the parent's memory (vfork).
 enum class DumpTrigger { kRequest, kExit, kExec, kSignal, kQuickExit };
+// Whether this process owns the heap: false in a vfork child (or a clone
+// sharing our memory), which must neither dump nor change the runtime's
+// state.
+bool heap_is_ours ();
 int dump_profile (DumpTrigger trigger);
 // Whether the calling thread is inside dump_profile.
 bool dump_in_progress_here ();

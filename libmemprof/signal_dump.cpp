@@ -292,14 +292,21 @@ on_deadly_signal (int sig)
 void
 dump_at_quick_exit ()
 {
-  if (!flags.dump_at_exit || !early_init_done)
+  // A vfork or posix_spawn child shares our memory: it must not even
+  // claim deadly_thread, which is its parent's.
+  if (!flags.dump_at_exit || !early_init_done || !heap_is_ours ())
     return;
-  // A thread already ending the process by a signal writes the profile.
+  // A thread already ending the process by a signal writes the profile
+  // and ends it: wait for that, as a second deadly signal would.
   int me = sys_gettid (), other = 0;
   if (!__atomic_compare_exchange_n (&deadly_thread, &other, me, false,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
       && other != me)
-    return;
+    for (;;)
+      {
+        struct timespec ts = { 1, 0 };
+        nanosleep (&ts, nullptr);
+      }
   // _exit may be called from a signal handler that interrupted the
   // runtime: the same guards as a signal's dump.
   dump_from_handler (DumpTrigger::kQuickExit, "at _exit");

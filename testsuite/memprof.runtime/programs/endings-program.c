@@ -228,6 +228,19 @@ main (int argc, char **argv)
         return 30;
       return 0;
     }
+  if (!strcmp (mode, "vfork-_exit-abort"))
+    {
+      /* A vfork child's _exit runs on the parent's memory: it writes
+         nothing and leaves the runtime's state alone, so the parent's
+         abort still writes the profile.  */
+      pid_t pid = vfork ();
+      if (pid == 0)
+        _exit (0);
+      int st;
+      if (pid < 0 || waitpid (pid, &st, 0) != pid || st != 0)
+        return 32;
+      abort ();
+    }
   if (!strcmp (mode, "exit-then-pipe"))
     {
       /* stdout into a pipe nobody reads, fully buffered: exit's flush,
