@@ -19,6 +19,7 @@
 // sample whose allocated type is known has the labels type (its name)
 // and type_size (bytes).
 #include "export_formats.h"
+#include "diag.h"
 
 #include "frame_names.h"
 #include "mib_fields.h"
@@ -325,6 +326,19 @@ write_pprof (FILE *out, const ContextTable &table,
     {
       tail.key (kComment, 0);
       tail.varint (st.id ("command: " + run.command));
+    }
+  // A sampled profile's values are estimates: pprof -comments says so.
+  if (table.sample_interval)
+    {
+      tail.key (kComment, 0);
+      tail.varint (st.id (format ("sampled: sample_interval=%llu; the values "
+                                  "are estimates%s",
+                                  (unsigned long long) table.sample_interval,
+                                  table.site_calibrated
+                                    ? " (per allocation site with a sampled "
+                                      "block, allocated bytes and objects "
+                                      "are exact)"
+                                    : "").c_str ()));
     }
   tail.u64 (kDefaultSampleType, st.id ("alloc_space"));
   Message strings;
