@@ -136,14 +136,20 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     grouped_decimal (access_density (v), 2).c_str (),
                     grouped (v[F_min_access_count]).c_str (),
                     grouped (v[F_max_access_count]).c_str ());
+      // Merged runs: the peak and the maximum are one run's (the largest),
+      // what was live at exit is every run's together, and can exceed
+      // them ("max 100 MB; 201 MB at exit" read as a contradiction).
+      bool runs = table.num_profiles > 1;
       std::fprintf (out, "live:        %s bytes in %s at the peak; "
-                         "max %s bytes, %s; %s bytes in %s at exit\n",
+                         "max %s bytes, %s%s; %s bytes in %s at exit%s\n",
                     grouped (v[F_bytes_at_peak]).c_str (),
                     counted (v[F_blocks_at_peak], "block", "blocks").c_str (),
                     grouped (v[F_max_live_bytes]).c_str (),
                     counted (v[F_max_live_blocks], "block", "blocks").c_str (),
+                    runs ? " (peak and max: the largest of any run)" : "",
                     grouped (v[F_bytes_at_exit]).c_str (),
-                    counted (v[F_blocks_at_exit], "block", "blocks").c_str ());
+                    counted (v[F_blocks_at_exit], "block", "blocks").c_str (),
+                    runs ? " (all runs)" : "");
       std::fprintf (out, "lifetime:    avg %s ms (min %s, max %s); %s "
                          "lifetime overlaps\n",
                     grouped_decimal (average_lifetime (v)).c_str (),
