@@ -23,6 +23,7 @@
 
 #include "frame_names.h"
 #include "mib_fields.h"
+#include "text_report.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -291,15 +292,9 @@ write_pprof (FILE *out, const ContextTable &table,
   // pprof takes the first mapping for the main binary ("File:" in its
   // reports): the first module that is no shared library (its name has
   // no ".so" part), else the first used.
-  auto shared_library = [] (const std::string &path) {
-    std::string base = path.substr (path.rfind ('/') + 1);
-    size_t so = base.find (".so");
-    return so != std::string::npos
-           && (so + 3 == base.size () || base[so + 3] == '.');
-  };
   auto main_module = std::find_if (by_id.begin (), by_id.end (),
-                                   [&] (const auto *m) {
-                                     return !shared_library (m->first);
+                                   [] (const auto *m) {
+                                     return !shared_object (m->first);
                                    });
   if (main_module != by_id.end ())
     std::rotate (by_id.begin (), main_module, main_module + 1);

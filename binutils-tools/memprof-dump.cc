@@ -421,28 +421,25 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               "estimates, minima and maxima as sampled",
                               (unsigned long long) table.sample_interval,
                               (unsigned long long) table.sample_interval));
-  if (table.unattributed_allocs && !table.unattributed_bytes)
-    header.push_back (format ("Unattributed: %s at sites whose sampled "
-                              "blocks could not stand for them (more than a "
-                              "context's sampled sizes hold): in those sites' "
-                              "exact counts, in no context below (their "
-                              "bytes are in the sites' contexts)",
-                              counted (table.unattributed_allocs,
-                                       "allocation",
-                                       "allocations").c_str ()));
-  else if (table.unattributed_allocs || table.unattributed_bytes)
-    // Two leftovers, each of its own total: unsampled sites' blocks pair
-    // with their bytes, a clamped record's allocations or bytes do not.
-    header.push_back (format ("Unattributed: %s; %s: at sites whose "
-                              "sampled blocks could not stand for them (only "
-                              "weight-1 blocks recorded, or more than a "
-                              "context's sampled sizes hold), in those "
-                              "sites' exact totals, in no context below",
-                              counted (table.unattributed_allocs,
-                                       "allocation",
-                                       "allocations").c_str (),
-                              counted (table.unattributed_bytes, "byte",
-                                       "bytes").c_str ()));
+  // Two leftovers, each of its own total: an unsampled site's blocks pair
+  // with their bytes, a clamped record gives up allocations or bytes
+  // alone (allocations alone: their bytes stay in the sites' contexts).
+  if (table.unattributed_allocs || table.unattributed_bytes)
+    {
+      std::string what = counted (table.unattributed_allocs, "allocation",
+                                  "allocations");
+      if (table.unattributed_bytes)
+        what += "; " + counted (table.unattributed_bytes, "byte", "bytes");
+      header.push_back ("Unattributed: " + what + ": at sites whose "
+                        "sampled blocks could not stand for them (only "
+                        "weight-1 blocks recorded, or more than a "
+                        "context's sampled sizes hold), in those sites' "
+                        "exact totals, in no context below"
+                        + std::string (table.unattributed_bytes
+                                         ? ""
+                                         : " (their bytes are in the sites' "
+                                           "contexts)"));
+    }
   if (o.have_function)
     header.push_back ("Function: " + o.function);
 }

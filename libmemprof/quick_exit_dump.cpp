@@ -11,25 +11,33 @@
 #include "runtime.h"
 #include "internal.h"
 
-#include <sys/syscall.h>
 #include <unistd.h>
 
 using namespace memprof;
+
+namespace {
+
+[[noreturn]] void
+quick_exit_with (int status)
+{
+  dump_at_quick_exit ();
+  sys_exit_group (status);
+}
+
+} // namespace
 
 extern "C" {
 
 MEMPROF_EXPORT void
 _exit (int status)
 {
-  dump_at_quick_exit ();
-  sys_exit_group (status);
+  quick_exit_with (status);
 }
 
 MEMPROF_EXPORT void
 _Exit (int status)
 {
-  dump_at_quick_exit ();
-  sys_exit_group (status);
+  quick_exit_with (status);
 }
 
 } // extern "C"

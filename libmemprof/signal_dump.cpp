@@ -138,6 +138,18 @@ die_by (int sig)
   // default action ends the process.
 }
 
+// Another thread is writing the profile and will end the process: wait
+// for that (a deadly signal or _exit in a second thread).
+[[noreturn]] void
+wait_for_ending_thread ()
+{
+  for (;;)
+    {
+      struct timespec ts = { 1, 0 };
+      nanosleep (&ts, nullptr);
+    }
+}
+
 // Why a dump from a signal handler cannot run, or null.
 const char *
 why_no_signal_dump ()
@@ -275,12 +287,7 @@ on_deadly_signal (int sig)
           die_by (sig);
           return;
         }
-      // Another thread is writing the profile and will end the process.
-      for (;;)
-        {
-          struct timespec ts = { 1, 0 };
-          nanosleep (&ts, nullptr);
-        }
+      wait_for_ending_thread ();
     }
   if (flags.dump_at_exit && early_init_done)
     dump_at_deadly_signal ();
@@ -302,11 +309,7 @@ dump_at_quick_exit ()
   if (!__atomic_compare_exchange_n (&deadly_thread, &other, me, false,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
       && other != me)
-    for (;;)
-      {
-        struct timespec ts = { 1, 0 };
-        nanosleep (&ts, nullptr);
-      }
+    wait_for_ending_thread ();
   // _exit may be called from a signal handler that interrupted the
   // runtime: the same guards as a signal's dump.
   dump_from_handler (DumpTrigger::kQuickExit, "at _exit");
