@@ -5,12 +5,14 @@
 #include "byte_writer.h"
 #include "diag.h"
 #include "demangle.h"
+#include "function_filter.h"
 #include "layout_section.h"
 
 #include "memprof/indexed_format.h"
 
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace memprof {
@@ -77,6 +79,7 @@ public:
   void read_function (const std::string &name)
   {
     prepare ();
+    FunctionFilter only (name);
     const Span &recs = sec (MEMPROF_SECTION_RECORDS);
     const Span &fn = sections_[MEMPROF_SECTION_FUNCTIONS];
     if (!fn.present)
@@ -84,12 +87,16 @@ public:
         // No index: scan the groups.
         ByteCursor c (recs.data, recs.size);
         while (!c.at_end ())
-          read_group (c, &name);
+          read_group (c, &only);
         return;
       }
+    // Every group NAME keys: its own, and those of the functions inlined
+    // into it at a call of the allocator (indexed_format.h).
     uint64_t buckets = check_function_table ();
     uint64_t want = fnv1a_64 (name);
     uint64_t b = want & (buckets - 1);
+    std::unordered_set<uint64_t> read;
+    bool found = false;
     for (uint64_t probes = 0; probes < buckets; probes++)
       {
         ByteCursor e (fn.data, fn.size, 8 + 16 * ((b + probes) & (buckets - 1)));
@@ -97,21 +104,22 @@ public:
         uint64_t off = e.u64 ("function hash bucket");
         if (off == UINT64_MAX)
           break;
-        if (hash != want)
+        if (hash != want || !read.insert (off).second)
           continue;
         ByteCursor c (recs.data, recs.size);
         c.seek (off, "function hash table: group offset");
-        if (read_group (c, &name, Select::MATCH))
-          {
-            read_library_groups (name, buckets);
-            return;
-          }
+        found |= read_group (c, &only, Select::MATCH);
+      }
+    if (found)
+      {
+        read_library_groups (only, buckets, read);
+        return;
       }
     // Not a linkage name in the table: a demangled name, matched against
     // every group's (the table is keyed by linkage names).
     ByteCursor c (recs.data, recs.size);
     while (!c.at_end ())
-      read_group (c, &name);
+      read_group (c, &only);
   }
 
 private:
@@ -475,9 +483,11 @@ private:
   }
 
   // The groups of the C++ standard library's functions but ONLY's,
-  // found through the hash table's BUCKETS: a group's first uleb names
-  // its function, so the others' records are not read (nor trusted).
-  void read_library_groups (const std::string &only, uint64_t buckets)
+  // found through the hash table's BUCKETS, less those READ already: a
+  // group's first uleb names its function, so the others' records are
+  // not read (nor trusted).
+  void read_library_groups (FunctionFilter &only, uint64_t buckets,
+                            std::unordered_set<uint64_t> &read)
   {
     const Span &recs = sec (MEMPROF_SECTION_RECORDS);
     const Span &fn = sections_[MEMPROF_SECTION_FUNCTIONS];
@@ -486,7 +496,7 @@ private:
         ByteCursor e (fn.data, fn.size, 8 + 16 * b);
         e.u64 ("function hash bucket");
         uint64_t off = e.u64 ("function hash bucket");
-        if (off == UINT64_MAX)
+        if (off == UINT64_MAX || !read.insert (off).second)
           continue;
         ByteCursor c (recs.data, recs.size);
         c.seek (off, "function hash table: group offset");
@@ -499,28 +509,32 @@ private:
 
   // Which groups --function=ONLY reads: the function's own, and those
   // of the C++ standard library's functions, whose contexts may reach it
-  // further out (report_order picks them).
+  // further out (report_order picks them).  MATCH and MATCH_OR_LIBRARY
+  // also take, from any other group, the records whose frame 0 was
+  // inlined into ONLY.
   enum class Select { MATCH, MATCH_OR_LIBRARY, LIBRARY_NOT_MATCH };
 
-  // Read the group at C, leaving C after it; when ONLY is given and the
-  // group is not one SELECT picks, its records are read past but not
-  // added.  The result: whether they were added.
-  bool read_group (ByteCursor &c, const std::string *only = nullptr,
+  // Read the group at C, leaving C after it; when ONLY is given, only the
+  // records SELECT picks are added, the others read past.  The result:
+  // whether any record was added.
+  bool read_group (ByteCursor &c, FunctionFilter *only = nullptr,
                    Select select = Select::MATCH_OR_LIBRARY)
   {
     uint64_t fn = c.uleb ("record section");
     const std::string &name = fn ? string_at (fn) : std::string ();
     uint64_t n = c.count (c.uleb ("record section"), 1 + schema_.size (),
                           "record");
-    bool wanted = !only;
+    bool wanted = !only, by_stack = false;
     if (only)
       {
-        bool match = function_name_matches (name, *only);
+        bool match = only->matches (name);
+        bool library = library_function (name);
         wanted = select == Select::MATCH ? match
-                 : select == Select::LIBRARY_NOT_MATCH
-                   ? !match && library_function (name)
-                   : match || library_function (name);
+                 : select == Select::LIBRARY_NOT_MATCH ? !match && library
+                                                       : match || library;
+        by_stack = !wanted && !library && select != Select::LIBRARY_NOT_MATCH;
       }
+    bool added = false;
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t stack = c.uleb ("record section");
@@ -537,14 +551,15 @@ private:
                                      (unsigned long long) v[F_data_type_id],
                                      type_ids_.size () - 1));
         v[F_data_type_id] = type_ids_[v[F_data_type_id]];
-        if (wanted)
+        if (wanted || (by_stack && only->selects (table_, stack_at (stack))))
           {
             auto h = histograms_.find (stack);
             table_.add (stack_at (stack), v, 0,
                         h == histograms_.end () ? nullptr : &h->second);
+            added = true;
           }
       }
-    return wanted;
+    return added;
   }
 };
 

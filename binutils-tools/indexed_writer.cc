@@ -2,11 +2,13 @@
 #include "indexed_writer.h"
 
 #include "byte_writer.h"
+#include "demangle.h"
 #include "layout_section.h"
 
 #include "memprof/indexed_format.h"
 
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace memprof {
@@ -142,6 +144,8 @@ write_indexed (const ContextTable &table)
   // Records grouped by frame 0's function; canonical order sorts by it.
   std::vector<const Context *> order = table.canonical_order ();
   std::vector<std::pair<std::string, uint64_t>> groups;  // name, offset
+  // (Outer function, offset of a group inlined into it.)
+  std::vector<std::pair<std::string, uint64_t>> inlined_into;
   uint64_t alloc_count = 0, total_size = 0, accesses = 0;
   for (size_t i = 0; i < order.size ();)
     {
@@ -156,6 +160,27 @@ write_indexed (const ContextTable &table)
                   == name)
         j++;
       groups.emplace_back (name, records.size ());
+      // The group is also found by the functions its frame 0 was inlined
+      // into at a call of the allocator (a wrapper inlined into them),
+      // unless it is the standard library's, whose groups a reader of
+      // any one function reads anyway.
+      if (!library_function (name))
+        {
+          std::set<std::string> outer;
+          for (size_t k = i; k < j; k++)
+            {
+              const Stack &st = order[k]->stack;
+              for (size_t f = 0; f + 1 < st.size ()
+                                 && table.frame (st[f]).inlined; f++)
+                {
+                  const std::string &o = table.frame (st[f + 1]).function;
+                  if (!o.empty () && o != name)
+                    outer.insert (o);
+                }
+            }
+          for (const std::string &o : outer)
+            inlined_into.emplace_back (o, records.size ());
+        }
       records.uleb (name.empty () ? 0 : strings.id (name));
       records.uleb (j - i);
       for (size_t k = i; k < j; k++)
@@ -180,13 +205,16 @@ write_indexed (const ContextTable &table)
       i = j;
     }
 
-  // Function hash table at most half full.
+  // Function hash table at most half full.  Each group's own entry
+  // comes first, so that a reader that knows no others finds it first.
+  std::vector<std::pair<std::string, uint64_t>> keys = groups;
+  keys.insert (keys.end (), inlined_into.begin (), inlined_into.end ());
   uint64_t buckets = 1;
-  while (buckets < 2 * groups.size ())
+  while (buckets < 2 * keys.size ())
     buckets <<= 1;
   std::vector<std::pair<uint64_t, uint64_t>> slots (buckets,
                                                     { 0, UINT64_MAX });
-  for (const auto &g : groups)
+  for (const auto &g : keys)
     {
       uint64_t h = fnv1a_64 (g.first);
       uint64_t b = h & (buckets - 1);

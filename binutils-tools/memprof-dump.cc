@@ -66,11 +66,11 @@ symbolized stack.\n\
                           moving or regrouping them saves\n\
   --by-type               with --fields: per type, all its contexts summed\n\
   --function=NAME         show only contexts allocated directly by NAME (or\n\
-                          through C++ standard library frames only): a\n\
-                          linkage name, a demangled one, or one without its\n\
-                          parameters (every overload), each also without its\n\
-                          outer scopes ('add' for ns::Table::add); exit 1 if\n\
-                          none\n\
+                          through functions inlined into it, or through C++\n\
+                          standard library frames only): a linkage name, a\n\
+                          demangled one, or one without its parameters\n\
+                          (every overload), each also without its outer\n\
+                          scopes ('add' for ns::Table::add); exit 1 if none\n\
   --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
                           by build id, else by file name); repeatable\n\
   --debug-file-directory=DIR  also look for separate debug info in DIR\n\
@@ -556,10 +556,11 @@ run (const Options &o)
     = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
   if (o.have_function && records.empty ())
     {
-      report_error (o.file, format ("no allocation context has %s as its "
-                                    "frame 0 (the function that called the "
-                                    "allocation function, or the first "
-                                    "outside the C++ standard library)",
+      report_error (o.file, format ("no allocation context has %s calling "
+                                    "the allocation function (as frame 0, "
+                                    "as a function frame 0 was inlined "
+                                    "into, or as the first frame outside "
+                                    "the C++ standard library)",
                                     o.function.c_str ()));
       return 1;
     }

@@ -1,10 +1,9 @@
 // Ordering the contexts of a report.
 #include "report_order.h"
 
-#include "demangle.h"
+#include "function_filter.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace memprof {
 
@@ -106,33 +105,10 @@ report_order (const ContextTable &table, const SortMetric &metric,
   std::vector<const Context *> v = table.canonical_order ();
   if (function)
     {
-      // Each function's verdicts once: they demangle.  1: FUNCTION; 2: the
-      // C++ standard library's, so the next frame out may be; 0: neither.
-      std::unordered_map<std::string, int> verdicts;
-      auto verdict = [&] (const std::string &linkage) {
-        auto it = verdicts.find (linkage);
-        if (it == verdicts.end ())
-          it = verdicts.emplace (linkage,
-                                 function_name_matches (linkage, *function)
-                                   ? 1
-                                 : library_function (linkage) ? 2 : 0)
-                 .first;
-        return it->second;
-      };
-      // Frame 0 is FUNCTION, or the frames from 0 out are the library's
-      // (a std::vector's growth inlined into it) up to FUNCTION.
-      auto selected = [&] (const Context *c) {
-        for (uint32_t id : c->stack)
-          switch (verdict (table.frame (id).function))
-            {
-            case 1: return true;
-            case 0: return false;
-            }
-        return false;
-      };
+      FunctionFilter filter (*function);
       v.erase (std::remove_if (v.begin (), v.end (),
                                [&] (const Context *c) {
-                                 return !selected (c);
+                                 return !filter.selects (table, c->stack);
                                }),
                v.end ());
     }

@@ -24,7 +24,8 @@ bool find_sort_metric (const std::string &name, SortMetric &out);
 std::string sort_metric_names ();
 
 // Contexts in report order: by METRIC, ties in canonical stack order.
-// With FUNCTION, only contexts whose frame 0 is in that function.
+// With FUNCTION, only the contexts it allocated directly
+// (function_filter.h).
 std::vector<const Context *> report_order (const ContextTable &table,
                                            const SortMetric &metric,
                                            const std::string *function);

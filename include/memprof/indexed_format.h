@@ -50,7 +50,12 @@
               bucket count B (a power of two), then B buckets of
               { u64 hash, u64 group offset within RECORDS }; an empty
               bucket has offset ~0.  Hash: HASH_TYPE of the name's bytes;
-              open addressing, probing bucket (h + i) mod B.
+              open addressing, probing bucket (h + i) mod B.  A group
+              may also be keyed by the functions its frame 0 was
+              inlined into at the allocator's call (frames 1.. while
+              the one before is inlined), so one name may key several
+              groups; each group's own entry is inserted first.  (Not
+              for the C++ standard library's groups.)
 
    Sections added within version 1 (readers that do not know them skip
    them):

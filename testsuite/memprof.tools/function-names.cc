@@ -3,7 +3,9 @@
 // memprof-dump --function can be given each by its linkage name, its
 // demangled name or its name without parameters; and a std::vector grown
 // by fill_vector, whose blocks' frames from 0 out are libstdc++'s up to
-// fill_vector (8 blocks: capacities 1, 2, 4, ..., 128).
+// fill_vector (8 blocks: capacities 1, 2, 4, ..., 128); and a checking
+// wrapper inlined, through another, into wrapped_site (6 blocks), whose
+// frame 0 is the inner wrapper's.
 #include <cstdlib>
 #include <vector>
 
@@ -41,6 +43,29 @@ plain_c_site (int n)
   return std::malloc (n);
 }
 
+static inline __attribute__ ((always_inline)) void *
+checked_alloc (int n)
+{
+  void *p = std::malloc (n);
+  if (!p)
+    std::abort ();
+  return p;
+}
+
+static inline __attribute__ ((always_inline)) void *
+counted_alloc (int n)
+{
+  static int count;
+  count++;
+  return checked_alloc (n);
+}
+
+extern "C" __attribute__ ((noinline)) void *
+wrapped_site (int n)
+{
+  return counted_alloc (n);
+}
+
 __attribute__ ((noinline)) long
 fill_vector (int n)
 {
@@ -60,5 +85,7 @@ main ()
     std::free (t.add (1, 2));
   std::free (ns::make<double> (4));
   std::free (plain_c_site (7));
+  for (int i = 0; i < 6; i++)
+    std::free (wrapped_site (9));
   return fill_vector (100) == 99 ? 0 : 1;
 }

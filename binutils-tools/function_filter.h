@@ -1,0 +1,45 @@
+// memprof-dump --function=NAME: which contexts NAME allocated directly.
+// Shared by the report's ordering and the indexed reader, which reads
+// only the records this may select.
+#ifndef MEMPROF_TOOLS_FUNCTION_FILTER_H
+#define MEMPROF_TOOLS_FUNCTION_FILTER_H
+
+#include "context_table.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace memprof {
+
+class FunctionFilter
+{
+public:
+  explicit FunctionFilter (const std::string &name) : name_ (name) {}
+
+  const std::string &name () const { return name_; }
+
+  // Whether STACK's allocation was made by NAME's code: frame 0 is
+  // NAME, or the frames from 0 out up to NAME are the C++ standard
+  // library's (a std::vector's growth, inlined or in libstdc++.so), or
+  // functions inlined into the next frame out (the call instruction is
+  // NAME's, as a wrapper inlined into it).
+  bool selects (const ContextTable &table, const Stack &stack);
+
+  // Whether FUNCTION is NAME (function_name_matches, remembered: it
+  // demangles).
+  bool matches (const std::string &function)
+  {
+    return verdict (function) == kName;
+  }
+
+private:
+  enum Verdict { kOther, kName, kLibrary };
+  Verdict verdict (const std::string &function);
+
+  std::string name_;
+  std::unordered_map<std::string, Verdict> verdicts_;
+};
+
+} // namespace memprof
+
+#endif
