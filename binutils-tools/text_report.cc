@@ -174,6 +174,19 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                     grouped (v[F_num_migrated_cpu]).c_str (),
                     grouped (v[F_num_same_alloc_cpu]).c_str (),
                     grouped (v[F_num_same_dealloc_cpu]).c_str ());
+      // How much a sampled record's estimates rest on (0: a profile
+      // written before the runtime counted it).
+      if (table.sample_interval && v[F_sampled_blocks])
+        std::fprintf (out, "sampled:     %s\n",
+                      v[F_sampled_blocks] >= v[F_alloc_count]
+                        ? format ("all %s recorded",
+                                  counted (v[F_sampled_blocks], "block",
+                                           "blocks").c_str ()).c_str ()
+                        : format ("estimated from %s",
+                                  counted (v[F_sampled_blocks],
+                                           "sampled block",
+                                           "sampled blocks").c_str ())
+                            .c_str ());
       // Size 0: the type is incomplete where the call was compiled (an
       // opaque DIR * from opendir, declared with the malloc attribute).
       if (const AllocatedType *t = table.context_type (*c))

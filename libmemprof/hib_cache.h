@@ -42,8 +42,9 @@ add_sample (uint64_t &total, uint64_t &min, uint64_t &max, uint64_t v)
 // whole record for it first costs more than the merge).  Must agree
 // with merge_mib (M, init_mib (BLOCK)) of hib_table.cpp; the assertion
 // catches a field added to mib_fields.inc but not here.  (The live-heap
-// fields, tags 23..28, stay 0 until the dump fills them.)
-static_assert (sizeof (memprof_raw_mib) == 29 * sizeof (uint64_t),
+// fields, tags 23..28, stay 0 until the dump fills them; sampled_blocks,
+// tag 29, stays 0 in the exact mode, the only one merging here.)
+static_assert (sizeof (memprof_raw_mib) == 30 * sizeof (uint64_t),
                "merge_block must handle every field of mib_fields.inc");
 inline void
 merge_block (memprof_raw_mib &m, const BlockLife &b)

@@ -203,6 +203,7 @@ init_mib (memprof_raw_mib &m, const BlockLife &b)
   m.bytes_at_peak = m.blocks_at_peak = 0;
   m.max_live_bytes = m.max_live_blocks = 0;
   m.bytes_at_exit = m.blocks_at_exit = 0;
+  m.sampled_blocks = 0;     // hib_record_weighted's.
 }
 
 // The first block of an aggregate, for the comparison fields; WEIGHT:
@@ -444,6 +445,7 @@ hib_record_weighted (const BlockLife &life, uint64_t weight)
 #undef WEIGHT_MIN
 #undef WEIGHT_MAX
 #undef WEIGHT_LAST
+  m.sampled_blocks = 1;     // Whatever the weight: one block recorded.
   FirstBlock first = { life.alloc_timestamp, life.alloc_cpu,
                        life.dealloc_cpu, weight };
   table_merge (m, first);

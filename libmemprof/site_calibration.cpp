@@ -556,6 +556,9 @@ certain_merge (HibNode **records, HibNode **tail)
           prev = r;
           continue;
         }
+      // Its blocks merged one by one in the exact path, which counts no
+      // samples: each of them was recorded.
+      r->mib.sampled_blocks = r->mib.alloc_count;
       if (!r->partner)
         {
           r->mib.stack_id = (uint32_t) r->mib.stack_id & ~kCertainContext;

@@ -77,7 +77,9 @@
         the PEAK_* metadata; a profile without them reads them as 0 and
         as no peak.  Version 3 later: SAMPLE_INTERVAL metadata; a profile
         without it is exact.  Later still: SITE_CALIBRATED metadata; a
-        sampled profile without it has no exact per-site totals.  */
+        sampled profile without it has no exact per-site totals.  Later
+        still: MIB field 29 (sampled_blocks); without it a sampled
+        profile's records do not say how many blocks they rest on.  */
 
 #ifndef MEMPROF_RAW_FORMAT_H
 #define MEMPROF_RAW_FORMAT_H
