@@ -1,5 +1,5 @@
 // Every operator new and delete in the sampling mode (sampling_heap.h):
-// small objects are glibc's (malloc_usable_size as glibc's), 16 MiB
+// small objects are glibc's (glibc's chunk header before them), 16 MiB
 // arrays sampled and the runtime's (counted in the profile with weight
 // 1); plain, array, nothrow, aligned and sized forms, each freed by its
 // matching delete.  Aborts with a message at the first violation.
@@ -28,11 +28,18 @@ check (bool ok, const char *what, std::size_t a)
     }
 }
 
+// Whether P is glibc's block of an N-byte request from its heap: the
+// word before it, glibc's chunk header, holds the chunk's size (usable
+// bytes + 8) and flag bits, IS_MMAPPED (2) clear.  The runtime reports
+// glibc's usable sizes too, but has its own header there (the block's
+// type id: small).  Read by asm, which the plugin does not count.
 bool
 is_glibcs (void *p, std::size_t n)
 {
-  std::size_t chunk = (n + 8 + 15) & ~std::size_t (15);
-  return malloc_usable_size (p) == (chunk < 32 ? 24 : chunk - 8);
+  std::size_t chunk = (n + 8 + 15) & ~std::size_t (15), head;
+  __asm__ ("movq -8(%1), %0" : "=r" (head) : "r" (p));
+  return (head & ~std::size_t (7)) == (chunk < 32 ? 32 : chunk)
+         && !(head & 2);
 }
 
 struct alignas (64) Line

@@ -2,8 +2,7 @@
    C library's, a sampled one the runtime's.  At sample_interval=65536 a
    block of at most a few hundred bytes is almost never sampled (p below
    0.5%), one of 16 MiB always (p = 1 - e^-256): the small ones must be
-   glibc's (malloc_usable_size as glibc's: 8 modulo 16, where the
-   runtime's are multiples of 32), the big ones ours (in the profile,
+   glibc's (glibc's chunk header before them), the big ones ours (in the profile,
    weight 1, so their counts are exact).  Every entry point, realloc
    between the kinds both ways, calloc's zeroing, the memalign family,
    frees in another thread and in a forked child.  Aborts with a message
@@ -46,10 +45,17 @@ glibc_usable (size_t n)
   return chunk < 32 ? 24 : chunk - 8;
 }
 
+/* Whether P is glibc's block of an N-byte request from its heap: the
+   word before it, glibc's chunk header, holds the chunk's size (usable
+   bytes + 8) and flag bits, IS_MMAPPED (2) clear.  The runtime reports
+   glibc's usable sizes too, but has its own header there (the block's
+   type id: 0 here).  Read by asm, which the plugin does not count.  */
 static int
 is_glibcs (void *p, size_t n)
 {
-  return malloc_usable_size (p) == glibc_usable (n);
+  size_t head;
+  __asm__ ("movq -8(%1), %0" : "=r" (head) : "r" (p));
+  return (head & ~(size_t) 7) == glibc_usable (n) + 8 && !(head & 2);
 }
 
 static void
