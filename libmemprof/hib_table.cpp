@@ -54,11 +54,13 @@ struct alignas (64) Stripe
   SpinLock lock;
 };
 
-// The bucket array (reserved for kMaxBucketBits, touched as it grows)
-// and its shape: bits << 32 | split.  Buckets below SPLIT have been
-// split: they use one more bit of the hash.  Changed only with the
-// stripe lock of the bucket being split held.
+// The bucket array (reserved for reserved_bits, kMaxBucketBits unless
+// the address space was short; touched as it grows) and its shape:
+// bits << 32 | split.  Buckets below SPLIT have been split: they use
+// one more bit of the hash.  Changed only with the stripe lock of the
+// bucket being split held.
 HibNode **buckets;
+uint32_t reserved_bits;
 SpinLock buckets_init_lock;
 uint64_t shape = (uint64_t) kMinBucketBits << 32;
 Stripe stripes[kNumStripes];
@@ -66,6 +68,9 @@ Stripe stripes[kNumStripes];
 // Records in the table (changed only when a context first appears and by
 // hib_take): an empty table is taken without visiting its buckets.
 uint64_t num_records;
+
+// Blocks whose record found no memory (counted, reported at the dump).
+uint64_t lost_blocks;
 
 SpinLock node_lock;        // Guards the node pool below.
 // Held while caches are emptied into the table (a dump, a thread's
@@ -105,7 +110,10 @@ bucket_of (uint32_t h)
   return b;
 }
 
-// The bucket array, reserved on first use; null if that failed.
+// The bucket array, reserved by hib_init (before the program can lower
+// its address-space limit: a prlimit --as that left less than the 128
+// MiB reservation lost every record at the dump) or on first use, as
+// large as the address space allows; null if even the smallest failed.
 HibNode **
 bucket_array ()
 {
@@ -113,12 +121,21 @@ bucket_array ()
   if (LIKELY (a != nullptr))
     return a;
   LockGuard g (buckets_init_lock);
-  if (!buckets)
-    __atomic_store_n (&buckets,
-                      (HibNode **) map_memory (sizeof (HibNode *)
-                                               << kMaxBucketBits, true),
-                      __ATOMIC_RELEASE);
+  for (int bits = kMaxBucketBits; !buckets && bits >= kMinBucketBits;
+       bits -= 2)
+    if (void *m = map_memory (sizeof (HibNode *) << bits, true))
+      {
+        reserved_bits = (uint32_t) bits;
+        __atomic_store_n (&buckets, (HibNode **) m, __ATOMIC_RELEASE);
+      }
   return buckets;
+}
+
+// A block's record was dropped for want of memory.
+void
+lose_blocks (const memprof_raw_mib &m)
+{
+  __atomic_add_fetch (&lost_blocks, m.alloc_count, __ATOMIC_RELAXED);
 }
 
 // Split the next bucket if the records outnumber the buckets.
@@ -129,7 +146,7 @@ maybe_split (HibNode **a)
   uint32_t bits = (uint32_t) (sh >> 32);
   if (__atomic_load_n (&num_records, __ATOMIC_RELAXED)
         <= (uint64_t) shape_buckets (sh)
-      || bits >= kMaxBucketBits)
+      || bits >= reserved_bits)
     return;
   uint32_t from = (uint32_t) sh;
   Stripe &s = stripes[from % kNumStripes];
@@ -164,8 +181,11 @@ new_node ()
     }
   if (pool_cur + sizeof (HibNode) > pool_end)
     {
+      // 1 MiB at a time; 64 KiB when the address space is short.
       size_t chunk = 1 << 20;
       pool_cur = (char *) map_memory (chunk, false);
+      if (!pool_cur)
+        pool_cur = (char *) map_memory (chunk = 1 << 16, false);
       if (!pool_cur)
         {
           pool_end = nullptr;
@@ -249,7 +269,10 @@ table_merge (const memprof_raw_mib &m, const FirstBlock &first)
 {
   HibNode **a = bucket_array ();
   if (!a)
-    return;   // Out of memory: nothing sensible left to do.
+    {
+      lose_blocks (m);   // Out of memory: counted, said at the dump.
+      return;
+    }
   uint32_t h = hash_of (m.stack_id);
   Stripe &s = stripe_of (h);
   s.lock.lock ();
@@ -273,7 +296,10 @@ table_merge (const memprof_raw_mib &m, const FirstBlock &first)
     }
   s.lock.unlock ();
   if (!fresh)
-    return;   // Out of memory: nothing sensible left to do.
+    {
+      lose_blocks (m);   // Out of memory: counted, said at the dump.
+      return;
+    }
   maybe_split (a);
 }
 
@@ -371,6 +397,13 @@ hib_init ()
 {
   __atomic_store_n (&hib_caches_enabled, register_membarrier (),
                     __ATOMIC_RELEASE);
+  bucket_array ();
+}
+
+uint64_t
+hib_take_lost_blocks ()
+{
+  return __atomic_exchange_n (&lost_blocks, 0, __ATOMIC_RELAXED);
 }
 
 bool

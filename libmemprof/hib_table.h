@@ -80,6 +80,9 @@ void hib_thread_exit (HibThreadCache *c);
 // Whether threads may use their caches (membarrier is available);
 // decided at start-up, and again in a forked child.
 void hib_init ();
+// Blocks whose records were dropped for want of memory since the last
+// call (the dump says so).
+uint64_t hib_take_lost_blocks ();
 // Whether hib_init registered membarrier(2) (live_heap.h uses it too).
 bool hib_have_membarrier ();
 // Make every running thread of the process execute a full memory

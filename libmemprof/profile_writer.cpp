@@ -24,16 +24,24 @@ namespace {
 class Writer
 {
 public:
+  // A 1 MiB buffer, or where the address space is short (a limit the
+  // program set) the static one: the profile is written either way.
+  // (Dumps are serialised, so one static buffer serves them all.)
   explicit Writer (int fd) : fd_ (fd)
   {
-    buf_ = (char *) map_memory (kBufSize, false);
-    if (!buf_)
-      error_ = -12;   // ENOMEM
+    buf_ = (char *) map_memory (kMappedSize, false);
+    if (buf_)
+      size_ = kMappedSize;
+    else
+      {
+        buf_ = fallback_buf;
+        size_ = sizeof fallback_buf;
+      }
   }
   ~Writer ()
   {
-    if (buf_)
-      unmap_memory (buf_, kBufSize);
+    if (buf_ != fallback_buf)
+      unmap_memory (buf_, kMappedSize);
   }
 
   void bytes (const void *p, size_t n)
@@ -41,39 +49,39 @@ public:
     const char *s = (const char *) p;
     // Small items (most of a profile is 8-byte fields and 8-byte PCs)
     // are copied inline while they fit.
-    if (n <= 16 && n <= kBufSize - used_ && !error_)
+    if (n <= 16 && n <= size_ - used_ && !error_)
       {
         char *d = buf_ + used_;
         for (size_t i = 0; i < n; i++)
           d[i] = s[i];
         used_ += n;
         offset_ += n;
-        if (used_ == kBufSize)
+        if (used_ == size_)
           flush ();
         return;
       }
     while (n && !error_)
       {
-        size_t room = kBufSize - used_;
+        size_t room = size_ - used_;
         size_t k = n < room ? n : room;
         internal_memcpy (buf_ + used_, s, k);
         used_ += k;
         s += k;
         n -= k;
         offset_ += k;
-        if (used_ == kBufSize)
+        if (used_ == size_)
           flush ();
       }
   }
   void u32 (uint32_t v) { bytes (&v, 4); }
   void u64 (uint64_t v)
   {
-    if (LIKELY (kBufSize - used_ >= 8))
+    if (LIKELY (size_ - used_ >= 8))
       {
         __builtin_memcpy (buf_ + used_, &v, 8);
         used_ += 8;
         offset_ += 8;
-        if (used_ == kBufSize)
+        if (used_ == size_)
           flush ();
       }
     else
@@ -103,13 +111,17 @@ public:
   void set_error (int e) { if (!error_) error_ = e; }
 
 private:
-  static constexpr size_t kBufSize = 1 << 20;
+  static constexpr size_t kMappedSize = 1 << 20;
+  static char fallback_buf[4096];
   int fd_;
   char *buf_ = nullptr;
+  size_t size_ = 0;
   size_t used_ = 0;
   uint64_t offset_ = 0;
   int error_ = 0;
 };
+
+char Writer::fallback_buf[4096];
 
 // ---- metadata --------------------------------------------------------
 

@@ -427,6 +427,10 @@ dump_profile (DumpTrigger trigger)
   report_live_blocks ();
   HibNode *records_tail;
   HibNode *records = hib_take (&records_tail);
+  if (uint64_t lost = hib_take_lost_blocks ())
+    report ("memprof: %lu blocks are missing from this profile: no memory "
+            "for their records (mmap: %s)", (unsigned long) lost,
+            error_string (ENOMEM));
   // After the records: a block's slots join its histogram before its
   // record joins the table, so every record taken has its slots here.
   HistogramNode *histograms
@@ -437,7 +441,12 @@ dump_profile (DumpTrigger trigger)
   // from stdio's flush after the exit dump, a handler's _exit).
   bool ending = trigger == DumpTrigger::kSignal
                 || trigger == DumpTrigger::kQuickExit;
-  if ((trigger == DumpTrigger::kExec || (ending && dump_sequence > 0))
+  // Nor does a forked child that allocated nothing and leaves by _exit:
+  // the child of a failed exec (a shell's, Tcl's exec), which would
+  // otherwise leave an empty file where a successful exec leaves none.
+  bool idle_child = trigger == DumpTrigger::kQuickExit && parent_pid;
+  if ((trigger == DumpTrigger::kExec || idle_child
+       || (ending && dump_sequence > 0))
       && !records)
     {
       histogram_recycle (histograms);

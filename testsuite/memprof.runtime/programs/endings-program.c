@@ -228,6 +228,22 @@ main (int argc, char **argv)
         return 30;
       return 0;
     }
+  if (!strcmp (mode, "fork-exec-fails"))
+    {
+      /* A forked child whose exec fails and which _exits at once, as a
+         shell's or Tcl's exec does: it allocated nothing.  */
+      pid_t pid = fork ();
+      if (pid == 0)
+        {
+          execl ("/nonexistent/program", "program", (char *) 0);
+          _exit (127);
+        }
+      int st;
+      if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
+          || WEXITSTATUS (st) != 127)
+        return 33;
+      return 0;
+    }
   if (!strcmp (mode, "vfork-_exit-abort"))
     {
       /* A vfork child's _exit runs on the parent's memory: it writes
