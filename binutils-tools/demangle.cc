@@ -56,6 +56,34 @@ whole_name_in (const std::string &d, const std::string &name)
 
 static const char kAnonymous[] = "(anonymous namespace)::";
 
+static size_t list_start (const std::string &name, size_t end, char open,
+                          char close);
+
+// D without the template arguments of the function itself
+// ("Heap::makeEntity<Thunk, int>(int)" -> "Heap::makeEntity(int)"), or
+// D when it has none.
+static std::string
+without_own_template_args (const std::string &d)
+{
+  size_t end = d.size ();
+  for (const char *q : { " &&", " &", " volatile", " const" })
+    {
+      size_t n = std::strlen (q);
+      if (end >= n && d.compare (end - n, n, q) == 0)
+        end -= n;
+    }
+  size_t open = end && d[end - 1] == ')' ? list_start (d, end, '(', ')')
+                                         : end;
+  if (open == std::string::npos || open == 0 || d[open - 1] != '>')
+    return d;
+  size_t lt = list_start (d, open, '<', '>');
+  if (lt == std::string::npos || lt == 0
+      || d.compare (0, lt, "operator") == 0
+      || (lt >= 8 && d.compare (lt - 8, 8, "operator") == 0))
+    return d;
+  return d.substr (0, lt) + d.substr (open);
+}
+
 bool
 function_name_matches (const std::string &linkage, const std::string &name)
 {
@@ -68,13 +96,18 @@ function_name_matches (const std::string &linkage, const std::string &name)
   std::string d = demangle (linkage);
   if (whole_name_in (d, name))
     return true;
-  // Users may leave out anonymous namespaces: the source names the
-  // function without them.
-  if (d.find (kAnonymous) == std::string::npos)
-    return false;
+  // Users may leave out anonymous namespaces (the source names the
+  // function without them) and, as gdb lets them, a function
+  // template's arguments: "make" is every ns::make<T>.
+  bool anonymous = d.find (kAnonymous) != std::string::npos;
   for (size_t at; (at = d.find (kAnonymous)) != std::string::npos;)
     d.erase (at, sizeof kAnonymous - 1);
-  return whole_name_in (d, name);
+  if (anonymous && whole_name_in (d, name))
+    return true;
+  if (name.find ('<') != std::string::npos)
+    return false;
+  std::string bare = without_own_template_args (d);
+  return bare != d && whole_name_in (bare, name);
 }
 
 // The position of the '(' or '<' that opens the list ending just before

@@ -69,8 +69,9 @@ symbolized stack.\n\
                           through functions inlined into it, or through C++\n\
                           standard library frames only): a linkage name, a\n\
                           demangled one, or one without its parameters\n\
-                          (every overload), each also without its outer\n\
-                          scopes ('add' for ns::Table::add); exit 1 if none\n\
+                          (every overload) or template arguments, each\n\
+                          also without its outer scopes ('add' for\n\
+                          ns::Table::add); exit 1 if none\n\
   --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
                           by build id, else by file name); repeatable\n\
   --debug-file-directory=DIR  also look for separate debug info in DIR\n\
