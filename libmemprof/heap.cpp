@@ -547,7 +547,7 @@ reallocate (void *p, size_t size, uintptr_t frame)
 // room.  Our size classes are up to a quarter larger than the request:
 // a program that grows into its usable bytes (redis's strings and
 // listpacks) reallocated a tenth as often as under glibc, and its
-// malloc_usable_size accounting read a quarter higher.  The rest of
+// malloc_usable_size accounting read a fifth higher.  The rest of
 // the block is slack nobody is promised; realloc still copies it all.
 inline size_t
 promised_usable (size_t requested, size_t room)
