@@ -24,7 +24,8 @@
    character types say nothing (a char * buffer is bytes); the types
    nearest the call win, so "Base *b = new Derived" is a Derived.  One
    type: that type.  Two: ambiguous, recorded unknown.  None: unknown,
-   unless the result is returned untyped (an xmalloc), when the caller's
+   unless the result is returned untyped, as void * or char * (an
+   xmalloc), when the caller's
    call site decides and no record is written; the same when it is
    returned a constant past its start (after a size header, whatever
    the header's type).  */
@@ -56,6 +57,15 @@ byte_type_p (tree t)
   t = TYPE_MAIN_VARIANT (t);
   return t == char_type_node || t == signed_char_type_node
 	 || t == unsigned_char_type_node;
+}
+
+/* Is TYPE void * or a pointer to a character type: a pointer that says
+   nothing of what it points to?  */
+bool
+untyped_pointer_p (tree type)
+{
+  return POINTER_TYPE_P (type)
+	 && (VOID_TYPE_P (TREE_TYPE (type)) || byte_type_p (TREE_TYPE (type)));
 }
 
 /* Is FNDECL an operator new (size_t, void *), which allocates nothing?  */
@@ -90,7 +100,10 @@ allocation_function_p (gcall *call)
 }
 
 /* Does CALL return a block whose type is decided here: an allocation
-   function's, or any function's returning void * (a wrapper)?  */
+   function's, or any function's returning void * (a wrapper), or
+   char * (an older C wrapper: Tcl's ckalloc, xmalloc in older GNU
+   code), but not the C library's char * functions (strchr, getenv:
+   declared in system headers), which return no new block.  */
 bool
 allocation_site_p (gcall *call)
 {
@@ -100,10 +113,14 @@ allocation_site_p (gcall *call)
   if (!fntype)
     return false; /* An internal function.  */
   tree ret = TREE_TYPE (fntype);
-  if (tree fndecl = gimple_call_fndecl (call))
-    if (DECL_IS_OPERATOR_NEW_P (fndecl))
-      return false; /* Placement new.  */
-  return POINTER_TYPE_P (ret) && VOID_TYPE_P (TREE_TYPE (ret));
+  tree fndecl = gimple_call_fndecl (call);
+  if (fndecl && DECL_IS_OPERATOR_NEW_P (fndecl))
+    return false; /* Placement new.  */
+  if (!untyped_pointer_p (ret))
+    return false;
+  return VOID_TYPE_P (TREE_TYPE (ret))
+	 || !fndecl
+	 || !(DECL_IN_SYSTEM_HEADER (fndecl) || fndecl_built_in_p (fndecl));
 }
 
 bool
@@ -280,7 +297,7 @@ result_walk::visit_use (gimple *use, tree name, unsigned depth)
       if (gimple_return_retval (ret) != name)
 	return;
       tree type = TREE_TYPE (TREE_TYPE (current_function_decl));
-      if (POINTER_TYPE_P (type) && VOID_TYPE_P (TREE_TYPE (type)))
+      if (untyped_pointer_p (type))
 	m_returned_untyped = true;
       else
 	note (type, depth + 1);
@@ -288,12 +305,12 @@ result_walk::visit_use (gimple *use, tree name, unsigned depth)
 }
 
 /* Is NAME (or a copy or conversion of it) returned from a function
-   returning void *?  */
+   returning void * or char *?  */
 static bool
 returned_untyped (tree name, hash_set<tree> &seen)
 {
   tree type = TREE_TYPE (TREE_TYPE (current_function_decl));
-  if (!POINTER_TYPE_P (type) || !VOID_TYPE_P (TREE_TYPE (type)))
+  if (!untyped_pointer_p (type))
     return false;
   auto_vec<tree, 8> work;
   work.safe_push (name);
@@ -416,7 +433,7 @@ call_site_type (gcall *call)
 /* The argument of CALL that gives the block's size in bytes, or null
    when none does alone: malloc's and operator new's first, realloc's and
    aligned_alloc's second, the one of an alloc_size attribute with one
-   position; for a wrapper returning void *, its one argument of an
+   position; for a wrapper returning void * or char *, its one argument of an
    integer type as wide as a pointer, if it has just one.  (calloc, new[]
    and reallocarray are arrays by construction.)  */
 tree

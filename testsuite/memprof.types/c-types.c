@@ -4,7 +4,10 @@
    another function (the wrapper's malloc is untyped: its caller's call
    site names the type), a struct through an allocator with a size
    header (its long long * is not the block's type), a char buffer and a void * cast two ways
-   (unknown, no error), posix_memalign into an int *.  */
+   (unknown, no error), posix_memalign into an int *; a struct and a
+   string through two char *-returning wrappers, as Tcl's ckalloc
+   (the struct typed by the outermost call site's cast, the string
+   unknown).  */
 /* { dg-do run } */
 
 #include <stdlib.h>
@@ -87,6 +90,35 @@ make_buffer (size_t n)
   char *b = malloc (n);
   memset (b, 0, n);
   return b;
+}
+
+/* Older C allocators return char * (Tcl_Alloc behind ckalloc).  */
+__attribute__ ((noinline)) char *
+ck_alloc_inner (size_t n)
+{
+  return (char *) malloc (n);
+}
+
+__attribute__ ((noinline)) char *
+ck_alloc (unsigned int n)
+{
+  return ck_alloc_inner (n);
+}
+
+__attribute__ ((noinline)) static struct rec *
+rec_through_char_wrapper (void)
+{
+  struct rec *r = (struct rec *) ck_alloc (sizeof *r);
+  r->key = 3;
+  return r;
+}
+
+__attribute__ ((noinline)) static char *
+string_through_char_wrapper (void)
+{
+  char *s = ck_alloc (8);
+  strcpy (s, "abcdefg");
+  return s;
 }
 
 __attribute__ ((noinline)) static void *
@@ -175,6 +207,8 @@ main (void)
       free (make_rec ());
       free (make_pairs (10));
       free (rec_through_wrapper ());
+      free (rec_through_char_wrapper ());
+      free (string_through_char_wrapper ());
       free (make_buffer (100));
       free (two_casts ());
       free (aligned_ints ());
@@ -193,6 +227,8 @@ main (void)
 /* { dg-final { memprof-record fn=make_rec<main alloc_count==3 total_size==168 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=make_pairs<main alloc_count==3 total_size==120 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=xmalloc<rec_through_wrapper<main alloc_count==3 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=ck_alloc_inner<ck_alloc<rec_through_char_wrapper<main alloc_count==3 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=ck_alloc_inner<ck_alloc<string_through_char_wrapper<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=header_malloc<pair_through_header<main alloc_count==3 total_size==36 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=make_buffer<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=two_casts<main alloc_count==3 type=null } } */
