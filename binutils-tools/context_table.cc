@@ -223,6 +223,7 @@ ContextTable::merge_from (const ContextTable &other)
   unattributed_allocs += other.unattributed_allocs;
   unattributed_bytes += other.unattributed_bytes;
   uninstrumented_profiles += other.uninstrumented_profiles;
+  unsymbolized.insert (other.unsymbolized.begin (), other.unsymbolized.end ());
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());

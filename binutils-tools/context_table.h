@@ -8,6 +8,7 @@
 #include "type_layout.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -175,6 +176,9 @@ public:
   // metadata UNINSTRUMENTED, indexed SUMMARY_UNINSTRUMENTED_PROFILES):
   // none of their accesses was counted.
   uint64_t uninstrumented_profiles = 0;
+  // Modules whose frames were left unsymbolized, with why (memprof-merge's
+  // warnings, kept in indexed profiles so that their reports say it).
+  std::map<std::string, std::string> unsymbolized;
 
   // The layouts of the contexts' types (field_map.h reads them): found
   // in DWARF by memprof-merge, carried by indexed profiles.  Merging

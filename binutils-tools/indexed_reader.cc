@@ -52,6 +52,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_TYPE_LAYOUTS: return "type layout section";
     case MEMPROF_SECTION_TYPE_DESTRUCTORS: return "type destructor section";
     case MEMPROF_SECTION_TYPE_PREFIXES: return "type prefix section";
+    case MEMPROF_SECTION_UNSYMBOLIZED: return "unsymbolized module section";
     default: return "section";
     }
 }
@@ -298,6 +299,21 @@ private:
       for (uint64_t i = 0; i < n; i++)
         schema_.push_back (field_by_tag (c.uleb ("schema")));
     }
+    // Modules left unsymbolized (optional).
+    if (sections_[MEMPROF_SECTION_UNSYMBOLIZED].present)
+      {
+        const Span &s = sections_[MEMPROF_SECTION_UNSYMBOLIZED];
+        ByteCursor c (s.data, s.size);
+        uint64_t n = c.count (c.uleb ("unsymbolized module section"), 2,
+                              "unsymbolized module");
+        for (uint64_t i = 0; i < n; i++)
+          {
+            const std::string &module
+              = string_at (c.uleb ("unsymbolized module section"));
+            table_.unsymbolized.emplace (
+              module, string_at (c.uleb ("unsymbolized module section")));
+          }
+      }
     // Allocated types (optional).
     type_ids_.assign (1, 0);
     std::set<uint64_t> prefixes;      // TYPES indexes, from 1.

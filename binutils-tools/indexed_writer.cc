@@ -286,6 +286,14 @@ write_indexed (const ContextTable &table)
   for (uint64_t id : prefix_ids)
     prefixes.uleb (id);
 
+  ByteWriter unsymbolized;
+  unsymbolized.uleb (table.unsymbolized.size ());
+  for (const auto &m : table.unsymbolized)
+    {
+      unsymbolized.uleb (strings.id (m.first));
+      unsymbolized.uleb (strings.id (m.second));
+    }
+
   ByteWriter histogram_section;
   histogram_section.uleb (num_histograms);
   histogram_section.append (histograms);
@@ -316,6 +324,8 @@ write_indexed (const ContextTable &table)
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });
   if (!prefix_ids.empty ())
     sections.push_back ({ MEMPROF_SECTION_TYPE_PREFIXES, &prefixes });
+  if (!table.unsymbolized.empty ())
+    sections.push_back ({ MEMPROF_SECTION_UNSYMBOLIZED, &unsymbolized });
   ByteWriter destructors;
   write_destructor_section (table.layouts, destructors);
   if (!table.layouts.empty ())

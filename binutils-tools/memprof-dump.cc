@@ -441,6 +441,12 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                                          : " (their bytes are in the sites' "
                                            "contexts)"));
     }
+  // What memprof-merge could not symbolize (a raw profile's own notes
+  // were added above as its modules were read).
+  for (const auto &m : table.unsymbolized)
+    header.push_back (format ("note: addresses in %s were left unsymbolized "
+                              "by memprof-merge: %s", m.first.c_str (),
+                              m.second.c_str ()));
   if (o.have_function)
     header.push_back ("Function: " + o.function);
 }

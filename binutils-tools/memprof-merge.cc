@@ -279,6 +279,7 @@ private:
                                             "with --binary)");
                     return false;
                   }
+                table.unsymbolized.emplace (mp.module, mp.message);
                 if (warned_.insert (mp.module + '\0' + mp.message).second)
                   report_warning (file, format ("addresses in %s are left "
                                                 "unsymbolized: %s",

@@ -113,7 +113,11 @@
    TYPE_PREFIXES (kind 14)  which TYPES entries are the header of larger
               blocks rather than their element (the type table's prefix
               records): uleb n, then n indexes into TYPES, from 1.
-              Absent: none.  */
+              Absent: none.
+   UNSYMBOLIZED (kind 15)  modules whose frames memprof-merge left
+              unsymbolized: uleb n, then n pairs of STRINGS ids (the
+              module's path, why: "cannot open: No such file or
+              directory").  Absent: none.  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -162,7 +166,8 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_TYPE_LAYOUTS = 11,
   MEMPROF_SECTION_FUNCTION_LINES = 12,
   MEMPROF_SECTION_TYPE_DESTRUCTORS = 13,
-  MEMPROF_SECTION_TYPE_PREFIXES = 14
+  MEMPROF_SECTION_TYPE_PREFIXES = 14,
+  MEMPROF_SECTION_UNSYMBOLIZED = 15
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */
