@@ -174,11 +174,35 @@ read_segments (ByteCursor c, RawProfile &prof)
     }
 }
 
-// Builds the in-place views of the MIB and stack sections.
+static void
+store_u64le (uint8_t *p, uint64_t v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = static_cast<uint8_t> (v >> (8 * i));
+}
+
+// Builds the in-place views of the MIB and stack sections (version 5:
+// decoded copies).
 struct RawSectionReader
 {
   static void read_mibs (ByteCursor c, RawProfile &prof)
   {
+    if (prof.version >= 5)
+      {
+        // Each record: VALUES ulebs, at least a byte each.
+        uint64_t n = c.u64 ("MIB count");
+        uint64_t values = c.u64 ("MIB value count");
+        if (values < 1 || values > 8192)
+          throw FormatError (format ("MIB value count %llu is invalid",
+                                     (unsigned long long) values));
+        c.count (n, values, "MIB record");
+        prof.mibs.decoded_.resize (n * values);
+        for (uint64_t &v : prof.mibs.decoded_)
+          v = c.uleb ("MIB record");
+        prof.mibs.count_ = n;
+        prof.mibs.values_ = values;
+        return;
+      }
     uint64_t n = c.u64 ("MIB count");
     uint64_t record_size = c.u64 ("MIB record size");
     if (record_size < 8 || record_size % 8 != 0 || record_size > 65536)
@@ -192,6 +216,11 @@ struct RawSectionReader
 
   static void read_stacks (ByteCursor c, RawProfile &prof)
   {
+    if (prof.version >= 5)
+      {
+        read_stacks_v5 (c, prof);
+        return;
+      }
     bool generations = prof.version >= 2;
     uint64_t n = c.count (c.u64 ("stack count"), generations ? 24 : 16,
                           "stack");
@@ -213,6 +242,67 @@ struct RawSectionReader
                            generation });
         by_id.emplace_back (id, static_cast<uint32_t> (i));
       }
+    sort_ids (prof.stacks);
+  }
+
+  // Version 5: ulebs, frames coded against the frame before, outer
+  // frames shared with the entry before (raw_format.h).
+  static void read_stacks_v5 (ByteCursor c, RawProfile &prof)
+  {
+    // An entry is four ulebs at least.
+    uint64_t n = c.count (c.u64 ("stack count"), 4, "stack");
+    if (n > UINT32_MAX)
+      throw FormatError (format ("stack count %llu is more than this reader "
+                                 "handles",
+                                 (unsigned long long) n));
+    RawStacks &st = prof.stacks;
+    st.index_.reserve (n);
+    st.by_id_.reserve (n);
+    std::vector<uint64_t> pcs;
+    std::vector<uint64_t> start;      // Of each entry, in PCS.
+    uint64_t before_start = 0, before_frames = 0;
+    for (uint64_t i = 0; i < n; i++)
+      {
+        uint64_t id = c.uleb ("stack id");
+        uint64_t frames = c.uleb ("stack frame count");
+        uint64_t generation = c.uleb ("stack generation");
+        uint64_t shared = c.uleb ("stack shared frame count");
+        if (shared > frames || shared > before_frames)
+          throw FormatError (format ("stack id 0x%llx shares %llu frames of "
+                                     "%llu with a stack of %llu",
+                                     (unsigned long long) id,
+                                     (unsigned long long) shared,
+                                     (unsigned long long) frames,
+                                     (unsigned long long) before_frames));
+        // Its own frames take a byte each at least.
+        c.count (frames - shared, 1, "stack frame");
+        uint64_t at = pcs.size ();
+        uint64_t prev = 0;
+        for (uint64_t k = 0; k < frames - shared; k++)
+          {
+            uint64_t pc = memprof_raw_frame_pc (c.uleb ("stack frame"), prev);
+            pcs.push_back (pc);
+            prev = pc & ~MEMPROF_RAW_PC_FLAGS;
+          }
+        for (uint64_t k = before_frames - shared; k < before_frames; k++)
+          pcs.push_back (pcs[before_start + k]);
+        start.push_back (at);
+        st.index_.push_back ({ id, nullptr, frames, generation });
+        st.by_id_.emplace_back (id, static_cast<uint32_t> (i));
+        before_start = at;
+        before_frames = frames;
+      }
+    st.decoded_.resize (pcs.size () * 8);
+    for (size_t k = 0; k < pcs.size (); k++)
+      store_u64le (st.decoded_.data () + 8 * k, pcs[k]);
+    for (size_t i = 0; i < st.index_.size (); i++)
+      st.index_[i].pcs = st.decoded_.data () + 8 * start[i];
+    sort_ids (st);
+  }
+
+  static void sort_ids (RawStacks &st)
+  {
+    std::vector<std::pair<uint64_t, uint32_t>> &by_id = st.by_id_;
     std::sort (by_id.begin (), by_id.end ());
     for (size_t i = 1; i < by_id.size (); i++)
       if (by_id[i].first == by_id[i - 1].first)
@@ -235,12 +325,26 @@ RawStacks::find (uint64_t id, uint64_t hint) const
 uint64_t
 RawMibs::stack_id (uint64_t i) const
 {
+  if (values_)
+    return decoded_[i * values_];
   return load_u64le (data_ + i * record_size_);
 }
 
 RawMib
 RawMibs::at (uint64_t i) const
 {
+  if (values_)
+    {
+      const uint64_t *v = &decoded_[i * values_];
+      RawMib m;
+      m.stack_id = v[0];
+      int f = 0;
+      for (; f < NUM_FIELDS && f + 1 < static_cast<int> (values_); f++)
+        m.fields[f] = v[f + 1];
+      for (; f < NUM_FIELDS; f++)
+        m.fields[f] = 0;
+      return m;
+    }
   const uint8_t *p = data_ + i * record_size_;
   RawMib m;
   m.stack_id = load_u64le (p);
@@ -257,11 +361,17 @@ RawMibs::at (uint64_t i) const
 static void
 read_histograms (ByteCursor c, RawProfile &prof)
 {
-  uint64_t n = c.count (c.u64 ("histogram count"), 16, "histogram");
+  // Version 5: ulebs, a byte each at least.
+  bool ulebs = prof.version >= 5;
+  auto value = [&] (const char *what) {
+    return ulebs ? c.uleb (what) : c.u64 (what);
+  };
+  uint64_t n = c.count (c.u64 ("histogram count"), ulebs ? 2 : 16,
+                        "histogram");
   for (uint64_t i = 0; i < n; i++)
     {
-      uint64_t id = c.u64 ("histogram stack id");
-      uint64_t slots = c.count (c.u64 ("histogram slot count"), 8,
+      uint64_t id = value ("histogram stack id");
+      uint64_t slots = c.count (value ("histogram slot count"), ulebs ? 1 : 8,
                                 "histogram slot");
       std::vector<uint64_t> &h = prof.histograms[id];
       if (!h.empty ())
@@ -270,7 +380,7 @@ read_histograms (ByteCursor c, RawProfile &prof)
                                    (unsigned long long) id));
       h.reserve (slots);
       for (uint64_t k = 0; k < slots; k++)
-        h.push_back (c.u64 ("histogram slot"));
+        h.push_back (value ("histogram slot"));
     }
 }
 

@@ -69,6 +69,8 @@ private:
   friend struct RawSectionReader;
   std::vector<Entry> index_;
   std::vector<std::pair<uint64_t, uint32_t>> by_id_;  // Sorted (id, index).
+  // Version 5: the decoded pcs, little-endian u64s the entries point to.
+  std::vector<uint8_t> decoded_;
 };
 
 // The MIB section, decoded one record at a time.
@@ -83,6 +85,9 @@ private:
   friend struct RawSectionReader;
   const uint8_t *data_ = nullptr;
   uint64_t count_ = 0, record_size_ = 0;
+  // Version 5: the decoded values, VALUES_ per record (stack id first).
+  std::vector<uint64_t> decoded_;
+  uint64_t values_ = 0;
 };
 
 // One raw profile.  STACKS and MIBS point into the bytes it was read

@@ -5,7 +5,21 @@
 
    Everything is little-endian.  Every section starts 8-byte aligned and
    every variable-length item is padded with zero bytes to a multiple of 8.
-   All offsets are from the start of the file.
+   All offsets are from the start of the file.  A uleb is an unsigned
+   LEB128 number (7 bits a byte, low first, the top bit set on every byte
+   but the last).
+
+   The layout below is version 5's.  Before it (versions 1 to 4) the
+   MIB, stack and histogram sections held u64s, no ulebs:
+     mibs        u64 count, u64 record_size, then COUNT records of
+                   RECORD_SIZE bytes: u64 stack_id and the fields, u64
+                   each
+     stacks      u64 count, then COUNT entries
+                   { u64 stack_id; u64 num_frames; u64 generation
+                     (version 2 on); u64 pc[num_frames] }, each pc with
+                   its flag bits (below)
+     histograms  u64 count, then COUNT entries
+                   { u64 stack_id; u64 num_slots; u64 slot[num_slots] }
 
      header      struct memprof_raw_header (128 bytes)
      metadata    u64 count, then COUNT tagged items
@@ -13,14 +27,21 @@
      segments    u64 count, then COUNT entries
                    struct memprof_raw_segment, u64 unload_generation,
                    char path[path_length], pad
-     mibs        u64 count, u64 record_size, then COUNT records of
-                   RECORD_SIZE bytes: u64 stack_id, then the fields of
-                   mib_fields.inc in table order, u64 each.  A reader
-                   takes the fields it knows and skips the rest of the
-                   record, so fields can be appended.
-     stacks      u64 count, then COUNT entries
-                   { u64 stack_id; u64 num_frames; u64 generation;
-                     u64 pc[num_frames] }
+     mibs        u64 count, u64 num_values, then COUNT records of
+                   NUM_VALUES ulebs: stack_id, then the fields of
+                   mib_fields.inc in table order.  A reader takes the
+                   fields it knows and skips the rest of the record, so
+                   fields can be appended.  Padded to 8.
+     stacks      u64 count, then COUNT entries, padded to 8 at the end:
+                   uleb stack_id, uleb num_frames, uleb generation,
+                   uleb shared, then num_frames - shared ulebs: the
+                   frames innermost first, each frame word
+                   (MEMPROF_RAW_FRAME_WORD) coding its pc against the
+                   pc before it in the entry (0 for pc[0]).  The
+                   outermost SHARED frames are those of the entry
+                   before (its last SHARED pcs, flags included; 0 in
+                   the first entry): stacks of one program share their
+                   outer frames.
                  pc[0] is in the function that called the allocation
                  function; each pc is a return address minus one, so it
                  lies inside the call instruction.  The runtime's own
@@ -37,7 +58,8 @@
                  them set).
      histograms  (histogram mode only: HISTOGRAM_OFFSET non-zero)
                  u64 count, then COUNT entries
-                   { u64 stack_id; u64 num_slots; u64 slot[num_slots] }
+                   { uleb stack_id; uleb num_slots; uleb slot[num_slots] },
+                 padded to 8 at the end
                  slot[i]: the accesses to bytes [8i, 8i + 8) from the
                  start of the context's blocks, summed over its blocks
                  reported in this profile (freed, or live at the dump).
@@ -79,7 +101,11 @@
         without it is exact.  Later still: SITE_CALIBRATED metadata; a
         sampled profile without it has no exact per-site totals.  Later
         still: MIB field 29 (sampled_blocks); without it a sampled
-        profile's records do not say how many blocks they rest on.  */
+        profile's records do not say how many blocks they rest on.
+     5  ulebs in the MIB, stack and histogram sections, and stacks
+        sharing their outer frames with the entry before: a fifth of
+        version 4's size (jsonnet's start-up: 28,505 contexts, 11.7 MB
+        in version 4, 2.2 MB in 5).  */
 
 #ifndef MEMPROF_RAW_FORMAT_H
 #define MEMPROF_RAW_FORMAT_H
@@ -88,7 +114,7 @@
 
 /* File bytes 81 'g' 'm' 'p' 'r' 'a' 'w' ff.  */
 #define MEMPROF_RAW_MAGIC UINT64_C (0xff776172706d6781)
-#define MEMPROF_RAW_VERSION 4
+#define MEMPROF_RAW_VERSION 5
 
 /* Flag bit of a stored pc (version 3 on): recursion folded here.  */
 #define MEMPROF_RAW_PC_RECURSION_FOLDED (UINT64_C (1) << 63)
@@ -98,6 +124,30 @@
 /* Every flag bit of a stored pc.  */
 #define MEMPROF_RAW_PC_FLAGS \
   (MEMPROF_RAW_PC_RECURSION_FOLDED | MEMPROF_RAW_PC_STACK_CUT)
+
+/* Version 5's frame word of PC (flag bits included) after the frame
+   whose address was PREV (flag bits cleared; 0 before pc[0]): the
+   address difference, zigzag-coded (0, -1, 1, -2, ... as 0, 1, 2,
+   3, ...), shifted left by two, and the flag bits (63 and 62) in bits 1
+   and 0.  Frames of one module lie close: most words take 2 to 4 bytes
+   as ulebs.  */
+static inline uint64_t
+memprof_raw_frame_word (uint64_t pc, uint64_t prev)
+{
+  uint64_t addr = pc & ~MEMPROF_RAW_PC_FLAGS;
+  uint64_t d = addr - prev;
+  uint64_t zigzag = (d << 1) ^ (uint64_t) -(int64_t) (d >> 63);
+  return (zigzag << 2) | (pc >> 62);
+}
+
+/* The pc (flag bits included) a frame word codes, after PREV.  */
+static inline uint64_t
+memprof_raw_frame_pc (uint64_t word, uint64_t prev)
+{
+  uint64_t zigzag = word >> 2;
+  uint64_t d = (zigzag >> 1) ^ (uint64_t) -(int64_t) (zigzag & 1);
+  return ((prev + d) & ~MEMPROF_RAW_PC_FLAGS) | (word << 62);
+}
 
 /* Default name pattern of a raw profile inside the profile directory:
    %e executable base name, %p pid, %h host name.  */

@@ -19,7 +19,8 @@ KIND is one of:
   idx-string-id        first frame's function string id past the table
   raw-hist-default     a default-mode profile whose header announces a
                        histogram section (at its MIB section)
-  raw-hist-slots       first histogram's slot count 2^60 (histogram mode)
+  raw-hist-slots       first histogram's slot count 2^60 (histogram mode;
+                       version 5's uleb or an earlier version's u64)
   idx-group-count:NAME record count of function NAME's group made 127, so
                        reading that group fails (other groups stay good)
   idx-layout-kind      the first type layout's first field's kind made 9
@@ -33,7 +34,14 @@ which this version's readers must read as if the additions were absent.
 
   raw-no-live          as written before the live-heap additions: MIB
                        records without tags 23..28, no PEAK_* metadata
-                       (10..12), the same version
+                       (10..12), the same version (a version 5 profile
+                       is rewritten as version 4 first)
+  raw-v4               a version 5 profile (ulebs) rewritten as version 4
+                       (u64s), as the runtime wrote it before
+
+Damage to version 5's sections (a profile the runtime wrote):
+  raw5-stack-shared    the first stack shares a frame with no stack
+  raw5-frame-count     the first stack's frame count 2^61
   idx-future           an unknown section, an unknown summary tag, and an
                        unknown schema tag with a value in every record
   idx-no-index         the function hash table relabelled as an unknown
@@ -86,6 +94,103 @@ def put_uleb(out, v):
 def pad8(b):
     while len(b) % 8:
         b.append(0)
+
+
+def raw5_read(b):
+    """The MIB values per record, the stacks as (id, generation, pcs) and
+    the histograms as (id, slots) of a version 5 profile."""
+    assert u64(b, 8) == 5, "a version 5 profile is needed"
+    mib = u64(b, 40)
+    n, values = u64(b, mib), u64(b, mib + 8)
+    p = mib + 16
+    mibs = []
+    for _ in range(n):
+        rec = []
+        for _ in range(values):
+            v, p = uleb(b, p)
+            rec.append(v)
+        mibs.append(rec)
+    stk = u64(b, 48)
+    p = stk + 8
+    stacks = []
+    before = []
+    for _ in range(u64(b, stk)):
+        sid, p = uleb(b, p)
+        frames, p = uleb(b, p)
+        gen, p = uleb(b, p)
+        shared, p = uleb(b, p)
+        pcs, prev = [], 0
+        for _ in range(frames - shared):
+            w, p = uleb(b, p)
+            z = w >> 2
+            d = (z >> 1) ^ -(z & 1)
+            addr = (prev + d) & ((1 << 62) - 1)
+            pcs.append(addr | ((w & 3) << 62))
+            prev = addr
+        pcs += before[len(before) - shared:] if shared else []
+        stacks.append((sid, gen, pcs))
+        before = pcs
+    hists = []
+    hist = u64(b, 56)
+    if hist:
+        p = hist + 8
+        for _ in range(u64(b, hist)):
+            sid, p = uleb(b, p)
+            k, p = uleb(b, p)
+            slots = []
+            for _ in range(k):
+                v, p = uleb(b, p)
+                slots.append(v)
+            hists.append((sid, slots))
+    return mibs, stacks, hists
+
+
+def raw_to_v4(b):
+    """Rewrite a version 5 profile's MIB, stack and histogram sections in
+    version 4's u64s, appended, the header pointing at them."""
+    mibs, stacks, hists = raw5_read(b)
+    pad8(b)
+    values = len(mibs[0]) if mibs else 30
+    put_u64(b, 40, len(b))
+    b += struct.pack("<QQ", len(mibs), 8 * values)
+    for rec in mibs:
+        b += struct.pack("<%dQ" % values, *rec)
+    put_u64(b, 48, len(b))
+    b += struct.pack("<Q", len(stacks))
+    for sid, gen, pcs in stacks:
+        b += struct.pack("<QQQ", sid, len(pcs), gen)
+        b += struct.pack("<%dQ" % len(pcs), *pcs)
+    if u64(b, 56):
+        put_u64(b, 56, len(b))
+        b += struct.pack("<Q", len(hists))
+        for sid, slots in hists:
+            b += struct.pack("<QQ", sid, len(slots))
+            b += struct.pack("<%dQ" % len(slots), *slots)
+    put_u64(b, 8, 4)
+    put_u64(b, 16, len(b))
+
+
+def raw5_first_stack(b, frames=None, shared=None):
+    """Rewrite the first stack entry of a version 5 profile with FRAMES
+    or SHARED changed, in a copy of the section appended to B."""
+    stk = u64(b, 48)
+    p = stk + 8
+    fields = []
+    for _ in range(4):
+        v, p = uleb(b, p)
+        fields.append(v)
+    if frames is not None:
+        fields[1] = frames
+    if shared is not None:
+        fields[3] = shared
+    pad8(b)
+    new = len(b)
+    b += b[stk:stk + 8]
+    for v in fields:
+        put_uleb(b, v)
+    b += b[p:u64(b, 16)]
+    put_u64(b, 48, new)
+    put_u64(b, 16, len(b))
 
 
 def raw_future(b):
@@ -141,6 +246,8 @@ def raw_v2(b):
 
 
 def raw_no_live(b):
+    if u64(b, 8) == 5:
+        raw_to_v4(b)
     # Metadata without the peak items.
     meta = u64(b, 24)
     count = u64(b, meta)
@@ -246,6 +353,18 @@ def main():
         put_u64(b, u64(b, 48) + 16, 1 << 61)
     elif kind == "raw-hist-default":
         put_u64(b, 56, u64(b, 40))
+    elif kind == "raw-hist-slots" and u64(b, 8) >= 5:
+        # The first entry's slot count, a uleb after its stack id.
+        hist = u64(b, 56)
+        _, p = uleb(b, hist + 8)
+        _, rest = uleb(b, p)
+        pad8(b)
+        new = len(b)
+        b += b[hist:p]
+        put_uleb(b, 1 << 60)
+        b += b[rest:u64(b, 16)]
+        put_u64(b, 56, new)
+        put_u64(b, 16, len(b))
     elif kind == "raw-hist-slots":
         put_u64(b, u64(b, 56) + 16, 1 << 60)
     elif kind == "raw-record-size":
@@ -287,6 +406,12 @@ def main():
         raw_v2(b)
     elif kind == "raw-no-live":
         raw_no_live(b)
+    elif kind == "raw-v4":
+        raw_to_v4(b)
+    elif kind == "raw5-stack-shared":
+        raw5_first_stack(b, shared=1)
+    elif kind == "raw5-frame-count":
+        raw5_first_stack(b, frames=1 << 61)
     elif kind == "idx-future":
         idx_future(b)
     elif kind in ("idx-no-index", "idx-no-destructors"):

@@ -20,6 +20,9 @@ if not any(r[f] for r in new["records"] for f in LIVE):
 if "peak" not in new or "peak" in old:
     sys.exit("peak not as expected")
 del new["peak"]
+# The copy is rewritten in version 4 if the profile was version 5.
+new.pop("version")
+old.pop("version")
 for r in new["records"]:
     for f in LIVE:
         r[f] = 0
