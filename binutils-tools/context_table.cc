@@ -224,6 +224,8 @@ ContextTable::merge_from (const ContextTable &other)
   unattributed_bytes += other.unattributed_bytes;
   uninstrumented_profiles += other.uninstrumented_profiles;
   unsymbolized.insert (other.unsymbolized.begin (), other.unsymbolized.end ());
+  for (const auto &p : other.programs)
+    programs[p.first] += p.second;
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());

@@ -179,6 +179,9 @@ public:
   // Modules whose frames were left unsymbolized, with why (memprof-merge's
   // warnings, kept in indexed profiles so that their reports say it).
   std::map<std::string, std::string> unsymbolized;
+  // The executables of the raw profiles merged in, with how many each
+  // (an indexed profile from before PROGRAMS has none).
+  std::map<std::string, uint64_t> programs;
 
   // The layouts of the contexts' types (field_map.h reads them): found
   // in DWARF by memprof-merge, carried by indexed profiles.  Merging

@@ -53,6 +53,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_TYPE_DESTRUCTORS: return "type destructor section";
     case MEMPROF_SECTION_TYPE_PREFIXES: return "type prefix section";
     case MEMPROF_SECTION_UNSYMBOLIZED: return "unsymbolized module section";
+    case MEMPROF_SECTION_PROGRAMS: return "program section";
     default: return "section";
     }
 }
@@ -312,6 +313,18 @@ private:
               = string_at (c.uleb ("unsymbolized module section"));
             table_.unsymbolized.emplace (
               module, string_at (c.uleb ("unsymbolized module section")));
+          }
+      }
+    // The programs merged in (optional).
+    if (sections_[MEMPROF_SECTION_PROGRAMS].present)
+      {
+        const Span &s = sections_[MEMPROF_SECTION_PROGRAMS];
+        ByteCursor c (s.data, s.size);
+        uint64_t n = c.count (c.uleb ("program section"), 2, "program");
+        for (uint64_t i = 0; i < n; i++)
+          {
+            const std::string &path = string_at (c.uleb ("program section"));
+            table_.programs[path] += c.uleb ("program section");
           }
       }
     // Allocated types (optional).

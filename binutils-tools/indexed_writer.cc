@@ -286,6 +286,14 @@ write_indexed (const ContextTable &table)
   for (uint64_t id : prefix_ids)
     prefixes.uleb (id);
 
+  ByteWriter programs;
+  programs.uleb (table.programs.size ());
+  for (const auto &p : table.programs)
+    {
+      programs.uleb (strings.id (p.first));
+      programs.uleb (p.second);
+    }
+
   ByteWriter unsymbolized;
   unsymbolized.uleb (table.unsymbolized.size ());
   for (const auto &m : table.unsymbolized)
@@ -326,6 +334,8 @@ write_indexed (const ContextTable &table)
     sections.push_back ({ MEMPROF_SECTION_TYPE_PREFIXES, &prefixes });
   if (!table.unsymbolized.empty ())
     sections.push_back ({ MEMPROF_SECTION_UNSYMBOLIZED, &unsymbolized });
+  if (!table.programs.empty ())
+    sections.push_back ({ MEMPROF_SECTION_PROGRAMS, &programs });
   ByteWriter destructors;
   write_destructor_section (table.layouts, destructors);
   if (!table.layouts.empty ())

@@ -21,6 +21,7 @@
 #include "memprof/indexed_format.h"
 #include "memprof/raw_format.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -371,6 +372,37 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
         "Indexed profile (version %llu) merged from %llu raw profiles",
         (unsigned long long) info.version,
         (unsigned long long) info.summary[MEMPROF_SUMMARY_PROFILES]));
+      // Which programs: a merge of prof/* takes whatever ran there (a
+      // build's helper tools beside the program).
+      if (!table.programs.empty ())
+        {
+          std::vector<std::pair<uint64_t, std::string>> by_runs;
+          for (const auto &p : table.programs)
+            by_runs.emplace_back (p.second, p.first);
+          std::stable_sort (by_runs.begin (), by_runs.end (),
+                            [] (const auto &a, const auto &b) {
+                              return a.first > b.first;
+                            });
+          std::string list;
+          size_t shown = 0;
+          for (const auto &p : by_runs)
+            {
+              if (shown == 8)
+                {
+                  list += format (", and %zu more", by_runs.size () - shown);
+                  break;
+                }
+              list += format ("%s%s (%s)", shown ? ", " : "",
+                              p.second.empty () ? "(unknown)"
+                                                : p.second.c_str (),
+                              counted (p.first, "run", "runs").c_str ());
+              shown++;
+            }
+          header.push_back ((by_runs.size () == 1 ? "Program: "
+                                                  : format ("Programs (%zu): ",
+                                                            by_runs.size ()))
+                            + list);
+        }
       header.push_back (format (
         "Summary: %s contexts from %s allocating functions, %s blocks, "
         "%s bytes, %s accesses",

@@ -223,6 +223,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                  hist == prof.histograms.end () ? nullptr : &hist->second);
     }
   table.num_profiles++;
+  table.programs[prof.executable]++;
   if (prof.has_peak)
     {
       ContextTable::Peak p;

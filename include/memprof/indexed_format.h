@@ -117,7 +117,11 @@
    UNSYMBOLIZED (kind 15)  modules whose frames memprof-merge left
               unsymbolized: uleb n, then n pairs of STRINGS ids (the
               module's path, why: "cannot open: No such file or
-              directory").  Absent: none.  */
+              directory").  Absent: none.
+   PROGRAMS (kind 16)  the executables of the raw profiles merged in:
+              uleb n, then n pairs: string id of the path (the raw
+              metadata EXECUTABLE), uleb how many of the raw profiles
+              are its.  Absent: not known (an earlier writer).  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -167,7 +171,8 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_FUNCTION_LINES = 12,
   MEMPROF_SECTION_TYPE_DESTRUCTORS = 13,
   MEMPROF_SECTION_TYPE_PREFIXES = 14,
-  MEMPROF_SECTION_UNSYMBOLIZED = 15
+  MEMPROF_SECTION_UNSYMBOLIZED = 15,
+  MEMPROF_SECTION_PROGRAMS = 16
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */
