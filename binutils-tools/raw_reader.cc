@@ -261,6 +261,12 @@ struct RawSectionReader
     std::vector<uint64_t> pcs;
     std::vector<uint64_t> start;      // Of each entry, in PCS.
     uint64_t before_start = 0, before_frames = 0;
+    // Shared frames cost no bytes: a damaged or hostile section could
+    // make each 4-byte entry stand for the whole stack before it.  The
+    // runtime keeps at most 256 frames a stack, and no stack of its
+    // shares more than a few dozen frames per byte of the section.
+    const uint64_t kMaxFrames = 4096;
+    const uint64_t budget = 64 * (uint64_t) c.remaining () + 65536;
     for (uint64_t i = 0; i < n; i++)
       {
         uint64_t id = c.uleb ("stack id");
@@ -276,6 +282,14 @@ struct RawSectionReader
                                      (unsigned long long) before_frames));
         // Its own frames take a byte each at least.
         c.count (frames - shared, 1, "stack frame");
+        if (frames > kMaxFrames || pcs.size () + frames > budget)
+          throw FormatError (format ("stack id 0x%llx has %llu frames, %llu "
+                                     "of them the stack before's: more than "
+                                     "this reader takes from a section of "
+                                     "this size",
+                                     (unsigned long long) id,
+                                     (unsigned long long) frames,
+                                     (unsigned long long) shared));
         uint64_t at = pcs.size ();
         uint64_t prev = 0;
         for (uint64_t k = 0; k < frames - shared; k++)

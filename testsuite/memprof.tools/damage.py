@@ -42,6 +42,8 @@ which this version's readers must read as if the additions were absent.
 Damage to version 5's sections (a profile the runtime wrote):
   raw5-stack-shared    the first stack shares a frame with no stack
   raw5-frame-count     the first stack's frame count 2^61
+  raw5-shared-bomb     a stack section of one 4,000-frame stack and 2,000
+                       entries of a few bytes each sharing all of it
   idx-future           an unknown section, an unknown summary tag, and an
                        unknown schema tag with a value in every record
   idx-no-index         the function hash table relabelled as an unknown
@@ -412,6 +414,19 @@ def main():
         raw5_first_stack(b, shared=1)
     elif kind == "raw5-frame-count":
         raw5_first_stack(b, frames=1 << 61)
+    elif kind == "raw5-shared-bomb":
+        pad8(b)
+        new = len(b)
+        b += struct.pack("<Q", 2001)
+        for v in (1, 4000, 0, 0):
+            put_uleb(b, v)
+        for k in range(4000):
+            put_uleb(b, 0x1000 << 2)
+        for i in range(2000):
+            for v in (2 + i, 4000, 0, 4000):
+                put_uleb(b, v)
+        put_u64(b, 48, new)
+        put_u64(b, 16, len(b))
     elif kind == "idx-future":
         idx_future(b)
     elif kind in ("idx-no-index", "idx-no-destructors"):
