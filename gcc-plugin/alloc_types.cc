@@ -434,7 +434,8 @@ call_site_type (gcall *call)
    when none does alone: malloc's and operator new's first, realloc's and
    aligned_alloc's second, the one of an alloc_size attribute with one
    position; for a wrapper returning void * or char *, its one argument of an
-   integer type as wide as a pointer, if it has just one.  (calloc, new[]
+   integer type as wide as a pointer, if it has just one, else its one
+   argument of an int type at least.  (calloc, new[]
    and reallocarray are arrays by construction.)  */
 tree
 block_size_argument (gcall *call)
@@ -468,19 +469,32 @@ block_size_argument (gcall *call)
 	return pos < gimple_call_num_args (call) ? gimple_call_arg (call, pos)
 						 : NULL_TREE;
       }
-  tree only = NULL_TREE;
+  /* Else the one argument as wide as a pointer; without one, the one of
+     an int type at least (mujs's js_realloc (J, p, int size)).  */
+  tree only = NULL_TREE, narrow = NULL_TREE;
+  unsigned narrow_count = 0;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
       tree arg = gimple_call_arg (call, i);
       tree t = TREE_TYPE (arg);
-      if (!INTEGRAL_TYPE_P (t)
-	  || TYPE_PRECISION (t) != TYPE_PRECISION (size_type_node))
+      if (!INTEGRAL_TYPE_P (t) || TREE_CODE (t) == BOOLEAN_TYPE)
 	continue;
+      if (TYPE_PRECISION (t) != TYPE_PRECISION (size_type_node))
+	{
+	  if (TYPE_PRECISION (t) >= TYPE_PRECISION (integer_type_node))
+	    {
+	      narrow = arg;
+	      narrow_count++;
+	    }
+	  continue;
+	}
       if (only)
 	return NULL_TREE;
       only = arg;
     }
-  return only;
+  if (only)
+    return only;
+  return narrow_count == 1 ? narrow : NULL_TREE;
 }
 
 /* Whether SIZE, the block's size in bytes, is one the source computed as

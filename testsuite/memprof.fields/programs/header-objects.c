@@ -5,7 +5,11 @@
    records the type as each block's header: one object per block, its
    other 16 bytes past the type's end, where 32 = 2 x 16 used to read as
    arrays of two headers.  newarray's malloc (n * sizeof *v) is an array
-   and stays folded.  For fields-prefix.exp.  */
+   and stays folded.  grow doubles a buffer behind its 8-byte header
+   through a realloc wrapper whose size parameter is an int (mujs's
+   js_realloc): its 4,104-byte block, 57 times the 72-byte struct buf,
+   is still one header with bytes after it.  For fields-prefix.exp.  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +17,20 @@ struct hdr { struct hdr *next; unsigned char tt; };
 struct table { struct hdr *next; unsigned char tt; long a; long b; };
 
 static struct hdr *all;
+
+struct buf { int n, m; char s[64]; };
+
+__attribute__ ((noinline)) static void *
+xrealloc_int (void *p, int size)
+{
+  return realloc (p, size);
+}
+
+__attribute__ ((noinline)) static struct buf *
+grow (struct buf *b)
+{
+  return xrealloc_int (b, (b->m *= 2) + (int) offsetof (struct buf, s));
+}
 
 __attribute__ ((noinline)) static struct hdr *
 newobj (size_t sz, int tt)
@@ -48,6 +66,17 @@ main (void)
     }
   for (struct hdr *o = all; o; o = o->next)
     s += ((struct table *) o)->a;
+  struct buf *b = malloc (offsetof (struct buf, s) + 2048);
+  b->n = 0;
+  b->m = 2048;
+  for (int i = 0; i < 3000; i++)
+    {
+      if (b->n == b->m)
+        b = grow (b);
+      b->s[b->n++] = (char) i;
+    }
+  s += b->s[2999] != (char) 2999;
+  free (b);
   struct hdr *v = newarray (8);
   s += v[3].tt;
   free (v);
