@@ -1,6 +1,8 @@
 // Offline symbolization with libdw.
 #include "symbolizer.h"
 
+#include "site_types.h"
+
 #include "diag.h"
 #include "dwarf_names.h"
 #include "scope_index.h"
@@ -303,20 +305,27 @@ die_udata (Dwarf_Die *die, unsigned int at)
   return 0;
 }
 
+// FILE as an absolute path, its "." and "dir/.." taken out: an
+// out-of-tree build (VPATH, CMake, Meson) names its sources
+// "/build/../src/f.c", and two build directories of one source tree must
+// give one position (--diff, merging rebuilt programs).  Relative
+// names (glibc's CUs have a relative DW_AT_comp_dir:
+// "./csu/../csu/libc-start.c") stay as written.
 static std::string
 absolute_path (const char *file, Dwarf_Die *cu)
 {
   if (!file)
     return "";
   if (file[0] == '/')
-    return file;
+    return normalize_path (file);
   Dwarf_Attribute attr;
   const char *dir = nullptr;
   if (cu && dwarf_attr (cu, DW_AT_comp_dir, &attr))
     dir = dwarf_formstring (&attr);
   if (!dir || !*dir)
     return file;
-  return std::string (dir) + "/" + file;
+  std::string path = std::string (dir) + "/" + file;
+  return dir[0] == '/' ? normalize_path (path) : path;
 }
 
 // Symbolize ADDR (link-time) in M; M's lock is held.
