@@ -40,6 +40,10 @@ struct LoadedModule
   Dwfl *dwfl = nullptr;
   Dwfl_Module *mod = nullptr;
   bool usable = false;
+  // It has DWARF (its own or a separate debug file found): without, only
+  // its symbol table can name its frames, and a stripped executable's
+  // names none.
+  bool has_dwarf = false;
   ModuleProblem problem;
   std::unordered_map<uint64_t, std::vector<Frame>> cache;
   std::unordered_map<uint64_t, std::unique_ptr<ScopeIndex>> scope_indexes;
@@ -197,7 +201,11 @@ Symbolizer::load (const std::string &recorded_path,
                           hex_build_id (build_id).c_str ());
             }
           else
-            m->usable = true;
+            {
+              m->usable = true;
+              Dwarf_Addr bias;
+              m->has_dwarf = dwfl_module_getdwarf (m->mod, &bias) != nullptr;
+            }
         }
     }
   problem = m->problem;
@@ -282,13 +290,32 @@ Symbolizer::map_profile (const RawProfile &prof,
       ModuleProblem problem;
       LoadedModule *m = load (*r.path, prof.segments[r.segment].build_id,
                               problem);
+      bool executable = *r.path == prof.executable;
       if (m->usable)
-        r.module = m;
+        {
+          r.module = m;
+          // The program itself stripped (a release build's -s): its
+          // frames become bare addresses, which would otherwise come
+          // with no word of why.  (A system library without debug info
+          // is the rule, and its symbol table names its functions.)
+          if (executable && !m->has_dwarf
+              && std::find (reported.begin (), reported.end (), *r.path)
+                   == reported.end ())
+            {
+              reported.push_back (*r.path);
+              problem.is_executable = true;
+              problem.message
+                = "it has no debug info (stripped? give the unstripped "
+                  "binary with --binary, or its debug file with "
+                  "--debug-file-directory)";
+              problems.push_back (problem);
+            }
+        }
       else if (std::find (reported.begin (), reported.end (), *r.path)
                == reported.end ())
         {
           reported.push_back (*r.path);
-          problem.is_executable = (*r.path == prof.executable);
+          problem.is_executable = executable;
           problems.push_back (problem);
         }
     }
