@@ -6,6 +6,8 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <unistd.h>
 
 namespace memprof {
 
@@ -15,11 +17,28 @@ handle_common_option (int c, SymbolizerOptions &sym, void (*usage) (FILE *))
   switch (c)
     {
     case OPT_BINARY:
+      // A path that names nothing would only ever fail to match.
+      if (access (optarg, R_OK) != 0)
+        {
+          report_error (optarg, std::strerror (errno));
+          std::exit (1);
+        }
       sym.binaries.push_back (optarg);
       return true;
     case OPT_DEBUG_DIR:
-      sym.debug_dirs.push_back (optarg);
-      return true;
+      {
+        // libdw takes a relative directory as relative to each binary's
+        // own: make it the user's, relative to the current directory.
+        char *dir = realpath (optarg, nullptr);
+        if (!dir)
+          {
+            report_error (optarg, std::strerror (errno));
+            std::exit (1);
+          }
+        sym.debug_dirs.push_back (dir);
+        std::free (dir);
+        return true;
+      }
     case OPT_HELP:
       usage (stdout);
       std::exit (0);
