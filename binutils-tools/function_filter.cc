@@ -10,11 +10,15 @@ FunctionFilter::verdict (const std::string &function)
 {
   auto it = verdicts_.find (function);
   if (it == verdicts_.end ())
-    it = verdicts_.emplace (function,
-                            function_name_matches (function, name_) ? kName
-                            : library_function (function)           ? kLibrary
-                                                                    : kOther)
-           .first;
+    {
+      Verdict v = function_name_matches (function, name_) ? kName
+                  : library_function (function)           ? kLibrary
+                                                          : kOther;
+      for (const std::string &a : allocators_)
+        if (v == kOther && function_name_matches (function, a))
+          v = kLibrary;
+      it = verdicts_.emplace (function, v).first;
+    }
   return it->second;
 }
 

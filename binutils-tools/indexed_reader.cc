@@ -78,13 +78,16 @@ public:
       read_group (c);
   }
 
-  void read_function (const std::string &name)
+  void read_function (const std::string &name,
+                      const std::vector<std::string> &allocators)
   {
     prepare ();
-    FunctionFilter only (name);
+    FunctionFilter only (name, allocators);
     const Span &recs = sec (MEMPROF_SECTION_RECORDS);
     const Span &fn = sections_[MEMPROF_SECTION_FUNCTIONS];
-    if (!fn.present)
+    // The allocators' groups hold NAME's records: the index, keyed by
+    // frame 0, cannot find them.
+    if (!fn.present || only.has_allocators ())
       {
         // No index: scan the groups.
         ByteCursor c (recs.data, recs.size);
@@ -604,10 +607,12 @@ read_indexed (const uint8_t *data, size_t size, ContextTable &table)
 
 IndexedInfo
 read_indexed_function (const uint8_t *data, size_t size,
-                       const std::string &function, ContextTable &table)
+                       const std::string &function,
+                       const std::vector<std::string> &allocators,
+                       ContextTable &table)
 {
   Reader r (data, size, table);
-  r.read_function (function);
+  r.read_function (function, allocators);
   return r.info;
 }
 

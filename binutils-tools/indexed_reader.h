@@ -26,9 +26,11 @@ bool looks_like_indexed (const uint8_t *data, size_t size);
 IndexedInfo read_indexed (const uint8_t *data, size_t size,
                           ContextTable &table);
 
-// Read only FUNCTION's records, found through the FUNCTIONS hash table.
+// Read only FUNCTION's records, found through the FUNCTIONS hash table
+// (with ALLOCATORS, function_filter.h, every group is read).
 IndexedInfo read_indexed_function (const uint8_t *data, size_t size,
                                    const std::string &function,
+                                   const std::vector<std::string> &allocators,
                                    ContextTable &table);
 
 } // namespace memprof

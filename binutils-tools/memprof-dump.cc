@@ -73,6 +73,10 @@ symbolized stack.\n\
                           (every overload) or template arguments, each\n\
                           also without its outer scopes ('add' for\n\
                           ns::Table::add); exit 1 if none\n\
+  --allocator=NAME        with --function: NAME is part of the allocator (an\n\
+                          allocation wrapper of the program's own), passed\n\
+                          over as the C++ standard library's frames are;\n\
+                          repeatable\n\
   --binary=PATH           symbolize a raw profile's module from PATH (matched\n\
                           by build id, else by file name); repeatable\n\
   --debug-file-directory=DIR  also look for separate debug info in DIR\n\
@@ -97,6 +101,7 @@ struct Options
   SortMetric metric;
   uint64_t top = 0;
   bool have_function = false;
+  std::vector<std::string> allocators;    // --allocator
   std::string function;
   SymbolizerOptions sym;
   std::string file;
@@ -125,7 +130,7 @@ bool
 parse_options (int argc, char **argv, Options &o)
 {
   enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
-         OPT_FUNCTION, OPT_FORMAT, OPT_METRIC, OPT_DIFF, OPT_PRINT_LAYOUT,
+         OPT_FUNCTION, OPT_ALLOCATOR, OPT_FORMAT, OPT_METRIC, OPT_DIFF, OPT_PRINT_LAYOUT,
          OPT_FIELDS, OPT_BY_TYPE };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
@@ -135,6 +140,7 @@ parse_options (int argc, char **argv, Options &o)
     { "sort", required_argument, nullptr, OPT_SORT },
     { "top", required_argument, nullptr, OPT_TOP },
     { "function", required_argument, nullptr, OPT_FUNCTION },
+    { "allocator", required_argument, nullptr, OPT_ALLOCATOR },
     { "print-layout", no_argument, nullptr, OPT_PRINT_LAYOUT },
     { "fields", no_argument, nullptr, OPT_FIELDS },
     { "by-type", no_argument, nullptr, OPT_BY_TYPE },
@@ -205,6 +211,9 @@ parse_options (int argc, char **argv, Options &o)
         o.have_function = true;
         o.function = optarg;
         break;
+      case OPT_ALLOCATOR:
+        o.allocators.push_back (optarg);
+        break;
       case OPT_FIELDS:
         o.fields = true;
         break;
@@ -233,6 +242,12 @@ parse_options (int argc, char **argv, Options &o)
   if (o.by_type && !o.fields)
     {
       report_error ("", "--by-type is a way of --fields: give both");
+      return false;
+    }
+  if (!o.allocators.empty () && !o.have_function)
+    {
+      report_error ("", "--allocator says which frames --function passes "
+                        "over: give both");
       return false;
     }
   if (o.by_type && o.format != Format::TEXT)
@@ -362,6 +377,7 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
       IndexedInfo info
         = o.have_function
             ? read_indexed_function (bytes.data (), bytes.size (), o.function,
+                                     o.allocators,
                                      table)
             : read_indexed (bytes.data (), bytes.size (), table);
       version = info.version;
@@ -480,7 +496,12 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                               "by memprof-merge: %s", m.first.c_str (),
                               m.second.c_str ()));
   if (o.have_function)
-    header.push_back ("Function: " + o.function);
+    {
+      std::string line = "Function: " + o.function;
+      for (size_t i = 0; i < o.allocators.size (); i++)
+        line += (i ? ", " : " (allocators: ") + o.allocators[i];
+      header.push_back (line + (o.allocators.empty () ? "" : ")"));
+    }
 }
 
 bool
@@ -592,7 +613,8 @@ run (const Options &o)
   load_profile (o.file, o, l);
   const ContextTable &table = l.table;
   std::vector<const Context *> records
-    = report_order (table, o.metric, o.have_function ? &o.function : nullptr);
+    = report_order (table, o.metric, o.have_function ? &o.function : nullptr,
+                    o.allocators);
   if (o.have_function && records.empty ())
     {
       report_error (o.file, format ("no allocation context has %s calling "

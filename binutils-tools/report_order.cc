@@ -100,12 +100,13 @@ sort_metric_names ()
 
 std::vector<const Context *>
 report_order (const ContextTable &table, const SortMetric &metric,
-              const std::string *function)
+              const std::string *function,
+              const std::vector<std::string> &allocators)
 {
   std::vector<const Context *> v = table.canonical_order ();
   if (function)
     {
-      FunctionFilter filter (*function);
+      FunctionFilter filter (*function, allocators);
       v.erase (std::remove_if (v.begin (), v.end (),
                                [&] (const Context *c) {
                                  return !filter.selects (table, c->stack);

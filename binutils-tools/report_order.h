@@ -26,9 +26,10 @@ std::string sort_metric_names ();
 // Contexts in report order: by METRIC, ties in canonical stack order.
 // With FUNCTION, only the contexts it allocated directly
 // (function_filter.h).
-std::vector<const Context *> report_order (const ContextTable &table,
-                                           const SortMetric &metric,
-                                           const std::string *function);
+std::vector<const Context *>
+report_order (const ContextTable &table, const SortMetric &metric,
+              const std::string *function,
+              const std::vector<std::string> &allocators = {});
 
 // Derived per-context measures shared by the text report and --sort.
 double average_size (const FieldValues &v);

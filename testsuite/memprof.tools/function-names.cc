@@ -5,7 +5,9 @@
 // by fill_vector, whose blocks' frames from 0 out are libstdc++'s up to
 // fill_vector (8 blocks: capacities 1, 2, 4, ..., 128); and a checking
 // wrapper inlined, through another, into wrapped_site (6 blocks), whose
-// frame 0 is the inner wrapper's.
+// frame 0 is the inner wrapper's; and make_widget, whose 4 blocks come
+// through two allocation wrappers of the program's own (pool_alloc
+// called by xalloc), found with --allocator.
 #include <cstdlib>
 #include <vector>
 
@@ -66,6 +68,27 @@ wrapped_site (int n)
   return counted_alloc (n);
 }
 
+extern "C" __attribute__ ((noinline)) void *
+pool_alloc (std::size_t n)
+{
+  return std::malloc (n);
+}
+
+extern "C" __attribute__ ((noinline)) void *
+xalloc (std::size_t n)
+{
+  void *p = pool_alloc (n);
+  if (!p)
+    std::abort ();
+  return p;
+}
+
+extern "C" __attribute__ ((noinline)) void *
+make_widget (void)
+{
+  return xalloc (24);
+}
+
 __attribute__ ((noinline)) long
 fill_vector (int n)
 {
@@ -87,5 +110,7 @@ main ()
   std::free (plain_c_site (7));
   for (int i = 0; i < 6; i++)
     std::free (wrapped_site (9));
+  for (int i = 0; i < 4; i++)
+    std::free (make_widget ());
   return fill_vector (100) == 99 ? 0 : 1;
 }
