@@ -227,6 +227,16 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
           const std::string &module = table.frame (c->stack[0]).module;
           library = module.substr (module.rfind ('/') + 1);
         }
+      // Or in code of the program without debug info, which a
+      // -fheapprof build always has (a third-party static library,
+      // gtest's libgtest.a): likely uninstrumented too.
+      std::string bare;
+      if (library.empty () && !c->stack.empty ())
+        {
+          const Frame &f0 = table.frame (c->stack[0]);
+          if (!f0.function.empty () && f0.file.empty ())
+            bare = frame_function_name (f0);
+        }
       bool none_ran = table.num_profiles
                       && table.uninstrumented_profiles >= table.num_profiles;
       for (std::string &f : flags)
@@ -235,6 +245,10 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
         else if ((f == "never accessed" || f == "low utilisation")
                  && !library.empty ())
           f += " by instrumented code (allocated inside " + library + ")";
+        else if ((f == "never accessed" || f == "low utilisation")
+                 && !bare.empty ())
+          f += " by instrumented code (allocated in " + bare
+               + ", which has no debug info: not built with -fheapprof)";
       if (!flags.empty ())
         {
           std::string all;
