@@ -140,6 +140,24 @@ private:
   std::unordered_map<uint64_t, std::vector<uint64_t>> histograms_;
   uint64_t stack_frames_read_ = 0, string_bytes_read_ = 0;
 
+  // The optional section KIND of uleb pairs (uleb n, then n pairs), each
+  // given to F; whether the section is there.
+  template <typename F>
+  bool read_pairs (uint32_t kind, const char *what, const char *item, F f)
+  {
+    const Span &s = sections_[kind];
+    if (!s.present)
+      return false;
+    ByteCursor c (s.data, s.size);
+    uint64_t n = c.count (c.uleb (what), 2, item);
+    for (uint64_t i = 0; i < n; i++)
+      {
+        uint64_t a = c.uleb (what);
+        f (a, c.uleb (what));
+      }
+    return true;
+  }
+
   const Span &sec (uint32_t kind)
   {
     const Span &s = sections_[kind];
@@ -282,19 +300,11 @@ private:
         read_histograms (h);
     }
     // Function start lines (optional).
-    if (sections_[MEMPROF_SECTION_FUNCTION_LINES].present)
-      {
-        const Span &s = sections_[MEMPROF_SECTION_FUNCTION_LINES];
-        ByteCursor c (s.data, s.size);
-        uint64_t n = c.count (c.uleb ("function line table"), 2,
-                              "function line");
-        for (uint64_t i = 0; i < n; i++)
-          {
-            uint64_t frame = c.uleb ("function line table");
-            function_lines_[frame] = c.uleb ("function line table");
-          }
-        info.has_function_lines = true;
-      }
+    info.has_function_lines
+      = read_pairs (MEMPROF_SECTION_FUNCTION_LINES, "function line table",
+                    "function line", [this] (uint64_t frame, uint64_t line) {
+                      function_lines_[frame] = line;
+                    });
     // Schema.
     {
       ByteCursor c (sec (MEMPROF_SECTION_SCHEMA).data,
@@ -303,33 +313,16 @@ private:
       for (uint64_t i = 0; i < n; i++)
         schema_.push_back (field_by_tag (c.uleb ("schema")));
     }
-    // Modules left unsymbolized (optional).
-    if (sections_[MEMPROF_SECTION_UNSYMBOLIZED].present)
-      {
-        const Span &s = sections_[MEMPROF_SECTION_UNSYMBOLIZED];
-        ByteCursor c (s.data, s.size);
-        uint64_t n = c.count (c.uleb ("unsymbolized module section"), 2,
-                              "unsymbolized module");
-        for (uint64_t i = 0; i < n; i++)
-          {
-            const std::string &module
-              = string_at (c.uleb ("unsymbolized module section"));
-            table_.unsymbolized.emplace (
-              module, string_at (c.uleb ("unsymbolized module section")));
-          }
-      }
-    // The programs merged in (optional).
-    if (sections_[MEMPROF_SECTION_PROGRAMS].present)
-      {
-        const Span &s = sections_[MEMPROF_SECTION_PROGRAMS];
-        ByteCursor c (s.data, s.size);
-        uint64_t n = c.count (c.uleb ("program section"), 2, "program");
-        for (uint64_t i = 0; i < n; i++)
-          {
-            const std::string &path = string_at (c.uleb ("program section"));
-            table_.programs[path] += c.uleb ("program section");
-          }
-      }
+    // Modules left unsymbolized, and the programs merged in (optional).
+    read_pairs (MEMPROF_SECTION_UNSYMBOLIZED, "unsymbolized module section",
+                "unsymbolized module", [this] (uint64_t module, uint64_t why) {
+                  table_.unsymbolized.emplace (string_at (module),
+                                               string_at (why));
+                });
+    read_pairs (MEMPROF_SECTION_PROGRAMS, "program section", "program",
+                [this] (uint64_t path, uint64_t runs) {
+                  table_.programs[string_at (path)] += runs;
+                });
     // Allocated types (optional).
     type_ids_.assign (1, 0);
     std::set<uint64_t> prefixes;      // TYPES indexes, from 1.
