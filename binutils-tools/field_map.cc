@@ -185,6 +185,7 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
           slot_pad[s] = pad_owner[e];
       }
   std::vector<uint64_t> count (leaves.size (), 0);
+  std::vector<uint64_t> per_slot (period, 0);   // Of one period.
   const uint64_t cookie_slots = cookie / kSlot;
   for (uint64_t i = 0; i < slots.size (); i++)
     {
@@ -197,6 +198,8 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
         }
       uint64_t e = i - cookie_slots;   // Slot from the first object.
       uint64_t s = folded ? e % period : e;
+      if (s < period)
+        per_slot[s] += c;
       if (s >= period)
         report.beyond += c;
       else if (slot_leaf[s] >= 0)
@@ -262,6 +265,26 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
       if (r.absent)
         r.counted = r.partly = false;
     }
+  // A union's tail never accessed: the slots wholly inside it, from its
+  // end back, with no count, when some before them have one.  (One
+  // object per block: folded, a slot's bytes are several objects'.)
+  if (!folded)
+    for (FieldRow &r : report.rows)
+      {
+        if (r.kind != LayoutField::UNION || r.shared || !r.counted
+            || !r.accesses)
+          continue;
+        uint64_t first = (r.offset + kSlot - 1) / kSlot;
+        uint64_t end = std::min<uint64_t> ((r.offset + r.size) / kSlot, period);
+        uint64_t s = end;
+        while (s > first && per_slot[s - 1] == 0)
+          s--;
+        if (s < end && s > first)
+          {
+            r.idle_from = s * kSlot;
+            r.idle_bytes = r.offset + r.size - r.idle_from;
+          }
+      }
   // Fields sharing slots are one row from the first's start to the
   // last's end, the padding between them included: as the sum of their
   // sizes the row read "96 5 a, b" above "97 3 (padding)", both at once.
@@ -308,6 +331,16 @@ add_field_report (FieldReport &a, const FieldReport &b)
       else
         {
           it->accesses += rb.accesses;
+          // Never accessed in either: the tail both left alone.
+          uint64_t end = it->idle_from + it->idle_bytes;
+          if (!it->idle_bytes || !rb.idle_bytes
+              || rb.idle_from + rb.idle_bytes != end)
+            it->idle_from = it->idle_bytes = 0;
+          else
+            {
+              it->idle_from = std::max (it->idle_from, rb.idle_from);
+              it->idle_bytes = end - it->idle_from;
+            }
           // Present in some context's blocks: counted as that one says.
           if (it->absent && !rb.absent)
             {
@@ -579,7 +612,14 @@ field_report_text (const FieldReport &report, const std::string &indent)
       if (r.shared)
         note = "  [share slots: not split]";
       else if (!r.detail.empty ())
-        note = "  [" + r.detail + "]";
+        note = "  [" + r.detail
+               + (r.idle_bytes
+                    ? format ("; bytes %llu-%llu never accessed",
+                              (unsigned long long) r.idle_from,
+                              (unsigned long long) (r.idle_from
+                                                    + r.idle_bytes - 1))
+                    : std::string ())
+               + "]";
       if (r.cold)
         note += "  [cold]";
       // A row whose count is not all of its own: its accesses where its
@@ -628,12 +668,18 @@ field_report_json (const FieldReport &report)
   for (const FieldRow &r : report.rows)
     s += format ("%s{\"name\": %s, \"offset\": %llu, \"size\": %llu, "
                  "\"accesses\": %s, \"kind\": \"%s\", \"shared\": %s, "
-                 "\"cold\": %s}",
+                 "\"cold\": %s%s}",
                  s.size () > 1 ? ", " : "", json_string (r.name).c_str (),
                  (unsigned long long) r.offset, (unsigned long long) r.size,
                  r.counted ? std::to_string (r.accesses).c_str () : "null",
                  layout_kind_name (r.kind), r.shared ? "true" : "false",
-                 r.cold ? "true" : "false");
+                 r.cold ? "true" : "false",
+                 r.idle_bytes
+                   ? format (", \"never_accessed\": {\"offset\": %llu, "
+                             "\"size\": %llu}",
+                             (unsigned long long) r.idle_from,
+                             (unsigned long long) r.idle_bytes).c_str ()
+                   : "");
   return s + "]";
 }
 
