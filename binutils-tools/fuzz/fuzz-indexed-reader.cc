@@ -17,7 +17,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   try
     {
       memprof::ContextTable lookup;
-      memprof::read_indexed_function (data, size, "main", lookup);
+      memprof::read_indexed_function (data, size, "main", {}, lookup);
     }
   catch (const memprof::FormatError &)
     {

@@ -6,12 +6,15 @@ Usage: addr2line-compare.py EU-ADDR2LINE JSON MODULE[=REFERENCE]...
 For every run of frames sharing one (module, address) whose module is one
 of the MODULEs, run `EU-ADDR2LINE -f -i -e REFERENCE ADDRESS` (REFERENCE
 defaults to MODULE) and require the same functions, files, lines and
-columns, inline frames included, in the same order.  Prints one line per
+columns, inline frames included, in the same order (absolute paths
+compared with their "." and "dir/.." taken out, as memprof-dump gives
+them).  Prints one line per
 difference; exit status 0 when at least one address was compared and all
 agreed, 1 otherwise.
 """
 
 import json
+import os.path
 import re
 import subprocess
 import sys
@@ -33,7 +36,10 @@ def addr2line(tool, binary, address):
         if not m:
             frames.append((function, "", 0, 0))
             continue
-        frames.append((function, m.group(1), int(m.group(2)),
+        path = m.group(1)
+        if path.startswith("/"):
+            path = os.path.normpath(path)
+        frames.append((function, path, int(m.group(2)),
                        int(m.group(3) or 0)))
     return frames
 
