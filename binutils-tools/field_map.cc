@@ -497,6 +497,17 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
                              + name_list (cold_names);
       return;
     }
+  if (hot.empty () && report.beyond)
+    {
+      // Every access past the type (a header before a string's bytes,
+      // mujs's js_String with its old-style char p[1]): no layout of the
+      // type's own fields saves anything.
+      report.suggestion = format ("none: no field of %s is hot; %.1f%% of "
+                                  "the accesses are past its end",
+                                  layout.name.c_str (),
+                                  100.0 * report.beyond / report.total);
+      return;
+    }
   if (cold_names.empty ())
     {
       report.suggestion = library ? "no cold fields: every field of the "
