@@ -146,6 +146,34 @@ write_json (FILE *out, const char *kind, uint64_t version,
                                (unsigned long long) run->parent_pid).c_str ()
                      : "",
                    (unsigned long long) run->duration_ms));
+  // An indexed profile's programs and the modules its merge left
+  // unsymbolized (a raw profile names its run above).
+  if (!run && !table.programs.empty ())
+    {
+      b.add (", \"programs\": [");
+      bool first = true;
+      for (const auto &p : table.programs)
+        {
+          b.add (format ("%s{\"path\": %s, \"runs\": %llu}",
+                         first ? "" : ", ", json_string (p.first).c_str (),
+                         (unsigned long long) p.second));
+          first = false;
+        }
+      b.add ("]");
+    }
+  if (!table.unsymbolized.empty ())
+    {
+      b.add (", \"unsymbolized\": [");
+      bool first = true;
+      for (const auto &m : table.unsymbolized)
+        {
+          b.add (format ("%s{\"module\": %s, \"reason\": %s}",
+                         first ? "" : ", ", json_string (m.first).c_str (),
+                         json_string (m.second).c_str ()));
+          first = false;
+        }
+      b.add ("]");
+    }
   if (table.sample_interval)
     b.add (format (", \"sample_interval\": %llu, \"estimates\": true, "
                    "\"site_totals_exact\": %s",
