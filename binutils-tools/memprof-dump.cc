@@ -381,9 +381,15 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                                      table)
             : read_indexed (bytes.data (), bytes.size (), table);
       version = info.version;
-      run.command = format ("(merged from %llu raw profiles)",
+      // The exports' command line (pprof's comments, DHAT's cmd): the
+      // program, when the profile was of one.
+      run.command = format ("(merged from %llu raw profiles%s)",
                             (unsigned long long)
-                              info.summary[MEMPROF_SUMMARY_PROFILES]);
+                              info.summary[MEMPROF_SUMMARY_PROFILES],
+                            table.programs.size () == 1
+                              ? (" of " + table.programs.begin ()->first)
+                                  .c_str ()
+                              : "");
       header.push_back (format (
         "Indexed profile (version %llu) merged from %llu raw profiles",
         (unsigned long long) info.version,
