@@ -4,11 +4,13 @@
 
 #include "command_line.h"
 #include "context_table.h"
+#include "demangle.h"
 #include "diag.h"
 #include "diff_report.h"
 #include "export_formats.h"
 #include "field_map.h"
 #include "field_report.h"
+#include "function_filter.h"
 #include "indexed_reader.h"
 #include "json_output.h"
 #include "profile_input.h"
@@ -608,6 +610,60 @@ run_print_layout (const Options &o)
   return flush_stdout () ? 0 : 1;
 }
 
+// For a --function that matched nothing: when the function is further
+// out in some stacks, behind frames of the program's own (allocation
+// wrappers: gumbo's malloc_wrapper, mujs's js_malloc), the --allocator
+// options that would pass over them, or "".
+std::string
+wrapper_hint (const Options &o)
+{
+  Options all = o;
+  all.have_function = false;
+  all.allocators.clear ();
+  Loaded l;
+  load_profile (o.file, all, l);
+  FunctionFilter filter (o.function, o.allocators);
+  std::vector<std::string> wrappers;
+  uint64_t contexts = 0;
+  for (const Context *c : l.table.canonical_order ())
+    {
+      std::vector<std::string> before;
+      for (uint32_t id : c->stack)
+        {
+          const std::string &f = l.table.frame (id).function;
+          if (filter.matches (f))
+            {
+              contexts++;
+              for (const std::string &b : before)
+                if (std::find (wrappers.begin (), wrappers.end (), b)
+                    == wrappers.end ())
+                  wrappers.push_back (b);
+              break;
+            }
+          if (f.empty ())
+            break;
+          if (!library_function (f)
+              && std::find (o.allocators.begin (), o.allocators.end (), f)
+                   == o.allocators.end ())
+            before.push_back (f);
+        }
+    }
+  // Only a short list of wrappers reads as a hint; more is a name deep
+  // in many stacks.
+  if (!contexts || wrappers.empty () || wrappers.size () > 3)
+    return "";
+  std::string names, opts;
+  for (const std::string &w : wrappers)
+    {
+      std::string shown = unqualified_name (demangle (w));
+      names += (names.empty () ? "" : ", ") + shown;
+      opts += " --allocator=" + shown;
+    }
+  return format ("; it is further out in %s, behind %s: give%s",
+                 counted (contexts, "context", "contexts").c_str (),
+                 names.c_str (), opts.c_str ());
+}
+
 int
 run (const Options &o)
 {
@@ -627,8 +683,9 @@ run (const Options &o)
                                     "the allocation function (as frame 0, "
                                     "as a function frame 0 was inlined "
                                     "into, or as the first frame outside "
-                                    "the C++ standard library)",
-                                    o.function.c_str ()));
+                                    "the C++ standard library)%s",
+                                    o.function.c_str (),
+                                    wrapper_hint (o).c_str ()));
       return 1;
     }
   bool written;
