@@ -517,7 +517,11 @@ array_sized_p (tree size, uint64_t element)
       if (!def)
 	return false;
       enum tree_code code = gimple_assign_rhs_code (def);
-      if (CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
+      /* A copy or conversion, or a constant put in a variable first
+	 ("size_t n = sizeof *p; malloc (n)": at this pass, before
+	 constant propagation, n_1 = 16).  */
+      if (CONVERT_EXPR_CODE_P (code) || code == SSA_NAME
+	  || code == INTEGER_CST)
 	{
 	  size = gimple_assign_rhs1 (def);
 	  continue;
@@ -791,6 +795,18 @@ public:
     std::string records;
     const char *fn_name
       = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fun->decl));
+    /* Decide every site first: the front end may give a call in another
+       call's arguments the outer call's location ("res = realloc_fn
+       (ud, getptr (h, ud), n)": both at res's column), and the two
+       sites then share one position in the table.  */
+    struct decided
+    {
+      gcall *call;
+      expanded_location xloc;
+      site_type v;
+      bool allocates;	/* An allocation function's call.  */
+    };
+    auto_vec<decided> sites;
     basic_block bb;
     FOR_EACH_BB_FN (bb, fun)
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -802,36 +818,58 @@ public:
 	  location_t loc = gimple_location (call);
 	  if (loc == UNKNOWN_LOCATION)
 	    continue;
-	  site_type v = call_site_type (call);
-	  if (!v.record)
-	    continue;
-	  std::string name = v.type ? type_name (v.type) : "";
-	  expanded_location xloc = expand_location (loc);
-	  append_asm_string (records, MEMPROF_TYPE_RECORD_TAG);
-	  append_asm_string (records, fn_name);
-	  append_asm_string (records, absolute_file (xloc.file));
-	  append_asm_string (records, std::to_string (xloc.line));
-	  append_asm_string (records, std::to_string (xloc.column));
-	  append_asm_string (records, name);
-	  append_asm_string (records,
-			     std::to_string (name.empty () ? 0 : type_size (v.type)));
-	  /* A structure at the start of blocks sized otherwise than as
-	     arrays of it: its header.  */
-	  tree size_arg = v.type ? block_size_argument (call) : NULL_TREE;
-	  if (size_arg && RECORD_OR_UNION_TYPE_P (TYPE_MAIN_VARIANT (v.type))
-	      && !array_sized_p (size_arg, type_size (v.type)))
-	    {
-	      append_asm_string (records, MEMPROF_TYPE_PREFIX_TAG);
-	      append_asm_string (records, fn_name);
-	      append_asm_string (records, absolute_file (xloc.file));
-	      append_asm_string (records, std::to_string (xloc.line));
-	      append_asm_string (records, std::to_string (xloc.column));
-	    }
-	  if (memprof_opts.type_statistics)
-	    fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",
-		     function_name (fun), xloc.file, xloc.line, xloc.column,
-		     name.empty () ? "an unknown type" : name.c_str ());
+	  decided d = { call, expand_location (loc), call_site_type (call),
+			allocation_function_p (call) };
+	  sites.safe_push (d);
 	}
+    for (const decided &d : sites)
+      {
+	const site_type &v = d.v;
+	if (!v.record)
+	  continue;
+	/* An unknown verdict of a call that allocates nothing itself, at
+	   the position of another that allocates or passes its block to
+	   the caller: the frame there is the other's, so this one says
+	   nothing of its block.  */
+	if (!v.type && !d.allocates)
+	  {
+	    bool other = false;
+	    for (const decided &e : sites)
+	      if (&e != &d && e.xloc.line == d.xloc.line
+		  && e.xloc.column == d.xloc.column
+		  && (e.allocates || !e.v.record))
+		other = true;
+	    if (other)
+	      continue;
+	  }
+	gcall *call = d.call;
+	const expanded_location &xloc = d.xloc;
+	std::string name = v.type ? type_name (v.type) : "";
+	append_asm_string (records, MEMPROF_TYPE_RECORD_TAG);
+	append_asm_string (records, fn_name);
+	append_asm_string (records, absolute_file (xloc.file));
+	append_asm_string (records, std::to_string (xloc.line));
+	append_asm_string (records, std::to_string (xloc.column));
+	append_asm_string (records, name);
+	append_asm_string (records,
+			   std::to_string (name.empty () ? 0 : type_size (v.type)));
+	/* A structure at the start of blocks sized otherwise than as
+	   arrays of it: its header.  */
+	tree size_arg = v.type ? block_size_argument (call) : NULL_TREE;
+	if (size_arg && RECORD_OR_UNION_TYPE_P (TYPE_MAIN_VARIANT (v.type))
+	    && !array_sized_p (size_arg, type_size (v.type)))
+	  {
+	    append_asm_string (records, MEMPROF_TYPE_PREFIX_TAG);
+	    append_asm_string (records, fn_name);
+	    append_asm_string (records, absolute_file (xloc.file));
+	    append_asm_string (records, std::to_string (xloc.line));
+	    append_asm_string (records, std::to_string (xloc.column));
+	  }
+	if (memprof_opts.type_statistics)
+	  fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",
+		   function_name (fun), xloc.file, xloc.line, xloc.column,
+		   name.empty () ? "an unknown type" : name.c_str ());
+      }
     if (!records.empty ())
       {
 	std::string text = "\t.pushsection " MEMPROF_TYPE_SECTION ",\"\",@progbits\n";

@@ -7,7 +7,11 @@
    (unknown, no error), posix_memalign into an int *; a struct and a
    string through two char *-returning wrappers, as Tcl's ckalloc
    (the struct typed by the outermost call site's cast, the string
-   unknown).  */
+   unknown); an array of structs whose constant size went through a
+   variable first (an array, not a header); and a realloc wrapper whose
+   call takes a getter's result as an argument, the two calls at one
+   source position (duktape's DUK_REALLOC_INDIRECT): the getter's
+   unknown verdict does not hide the wrapper's caller's type.  */
 /* { dg-do run } */
 
 #include <stdlib.h>
@@ -121,6 +125,51 @@ string_through_char_wrapper (void)
   return s;
 }
 
+__attribute__ ((noinline)) static struct rec *
+const_in_variable (void)
+{
+  size_t n = 3 * sizeof (struct rec);
+  struct rec *r = malloc (n);
+  r[2].key = 1;
+  return r;
+}
+
+struct heap
+{
+  void *(*realloc_func) (void *ud, void *p, size_t n);
+  void *ud;
+  void *block;
+};
+
+__attribute__ ((noinline)) static void *
+heap_realloc (void *ud, void *p, size_t n)
+{
+  return realloc (p, n);
+}
+
+__attribute__ ((noinline)) static void *
+get_block (struct heap *h)
+{
+  return h->block;
+}
+
+static inline void *
+realloc_indirect (struct heap *h, size_t n)
+{
+  void *res = h->realloc_func (h->ud, get_block (h), n);
+  if (res != NULL || n == 0)
+    return res;
+  abort ();
+}
+
+__attribute__ ((noinline)) static struct rec *
+grow_recs (struct heap *h, size_t k)
+{
+  struct rec *r = (struct rec *) realloc_indirect (h, k * sizeof (struct rec));
+  h->block = r;
+  return r;
+}
+
 __attribute__ ((noinline)) static void *
 two_casts (void)
 {
@@ -208,6 +257,11 @@ main (void)
       free (make_pairs (10));
       free (rec_through_wrapper ());
       free (rec_through_char_wrapper ());
+      free (const_in_variable ());
+      struct heap h = { heap_realloc, 0, 0 };
+      for (int k = 1; k <= 2; k++)
+        grow_recs (&h, k);
+      free (h.block);
       free (string_through_char_wrapper ());
       free (make_buffer (100));
       free (two_casts ());
@@ -229,6 +283,8 @@ main (void)
 /* { dg-final { memprof-record fn=xmalloc<rec_through_wrapper<main alloc_count==3 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=ck_alloc_inner<ck_alloc<rec_through_char_wrapper<main alloc_count==3 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=ck_alloc_inner<ck_alloc<string_through_char_wrapper<main alloc_count==3 type=null } } */
+/* { dg-final { memprof-record fn=const_in_variable<main alloc_count==3 type=rec type.header==0 } } */
+/* { dg-final { memprof-record fn=heap_realloc<realloc_indirect<grow_recs<main alloc_count==6 type=rec } } */
 /* { dg-final { memprof-record fn=header_malloc<pair_through_header<main alloc_count==3 total_size==36 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=make_buffer<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=two_casts<main alloc_count==3 type=null } } */
