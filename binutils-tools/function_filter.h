@@ -41,6 +41,13 @@ public:
     return verdict (function) == kName;
   }
 
+  // Whether FUNCTION is passed over on the way out: the C++ standard
+  // library's or one of the ALLOCATORS.
+  bool passes_over (const std::string &function)
+  {
+    return verdict (function) == kLibrary;
+  }
+
 private:
   enum Verdict { kOther, kName, kLibrary };
   Verdict verdict (const std::string &function);

@@ -642,9 +642,7 @@ wrapper_hint (const Options &o)
             }
           if (f.empty ())
             break;
-          if (!library_function (f)
-              && std::find (o.allocators.begin (), o.allocators.end (), f)
-                   == o.allocators.end ())
+          if (!filter.passes_over (f))
             before.push_back (f);
         }
     }

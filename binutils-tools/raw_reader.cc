@@ -7,6 +7,7 @@
 #include "memprof/raw_format.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace memprof {
 
@@ -258,8 +259,11 @@ struct RawSectionReader
     RawStacks &st = prof.stacks;
     st.index_.reserve (n);
     st.by_id_.reserve (n);
-    std::vector<uint64_t> pcs;
-    std::vector<uint64_t> start;      // Of each entry, in PCS.
+    // The pcs, decoded into the entries' buffer as version 4 holds them;
+    // each entry's place in it, pointed to once it stops growing.
+    std::vector<uint8_t> &pcs = st.decoded_;
+    pcs.clear ();
+    std::vector<uint64_t> start;
     uint64_t before_start = 0, before_frames = 0;
     // Shared frames cost no bytes: a damaged or hostile section could
     // make each 4-byte entry stand for the whole stack before it.  The
@@ -282,7 +286,7 @@ struct RawSectionReader
                                      (unsigned long long) before_frames));
         // Its own frames take a byte each at least.
         c.count (frames - shared, 1, "stack frame");
-        if (frames > kMaxFrames || pcs.size () + frames > budget)
+        if (frames > kMaxFrames || pcs.size () / 8 + frames > budget)
           throw FormatError (format ("stack id 0x%llx has %llu frames, %llu "
                                      "of them the stack before's: more than "
                                      "this reader takes from a section of "
@@ -291,26 +295,26 @@ struct RawSectionReader
                                      (unsigned long long) frames,
                                      (unsigned long long) shared));
         uint64_t at = pcs.size ();
+        pcs.resize (at + 8 * frames);
         uint64_t prev = 0;
         for (uint64_t k = 0; k < frames - shared; k++)
           {
             uint64_t pc = memprof_raw_frame_pc (c.uleb ("stack frame"), prev);
-            pcs.push_back (pc);
+            store_u64le (&pcs[at + 8 * k], pc);
             prev = pc & ~MEMPROF_RAW_PC_FLAGS;
           }
-        for (uint64_t k = before_frames - shared; k < before_frames; k++)
-          pcs.push_back (pcs[before_start + k]);
+        if (shared)
+          std::memcpy (&pcs[at + 8 * (frames - shared)],
+                       &pcs[before_start + 8 * (before_frames - shared)],
+                       8 * shared);
         start.push_back (at);
         st.index_.push_back ({ id, nullptr, frames, generation });
         st.by_id_.emplace_back (id, static_cast<uint32_t> (i));
         before_start = at;
         before_frames = frames;
       }
-    st.decoded_.resize (pcs.size () * 8);
-    for (size_t k = 0; k < pcs.size (); k++)
-      store_u64le (st.decoded_.data () + 8 * k, pcs[k]);
     for (size_t i = 0; i < st.index_.size (); i++)
-      st.index_[i].pcs = st.decoded_.data () + 8 * start[i];
+      st.index_[i].pcs = pcs.data () + start[i];
     sort_ids (st);
   }
 

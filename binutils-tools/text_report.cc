@@ -230,12 +230,15 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       // Or in code of the program without debug info, which a
       // -fheapprof build always has (a third-party static library,
       // gtest's libgtest.a): likely uninstrumented too.
-      std::string bare;
-      if (library.empty () && !c->stack.empty ())
+      std::string where;
+      if (!library.empty ())
+        where = "inside " + library;
+      else if (!c->stack.empty ())
         {
           const Frame &f0 = table.frame (c->stack[0]);
           if (!f0.function.empty () && f0.file.empty ())
-            bare = frame_function_name (f0);
+            where = "in " + frame_function_name (f0)
+                    + ", which has no debug info: not built with -fheapprof";
         }
       bool none_ran = table.num_profiles
                       && table.uninstrumented_profiles >= table.num_profiles;
@@ -243,12 +246,8 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
         if (f == "never accessed" && none_ran)
           f = "never accessed by instrumented code (none ran)";
         else if ((f == "never accessed" || f == "low utilisation")
-                 && !library.empty ())
-          f += " by instrumented code (allocated inside " + library + ")";
-        else if ((f == "never accessed" || f == "low utilisation")
-                 && !bare.empty ())
-          f += " by instrumented code (allocated in " + bare
-               + ", which has no debug info: not built with -fheapprof)";
+                 && !where.empty ())
+          f += " by instrumented code (allocated " + where + ")";
       if (!flags.empty ())
         {
           std::string all;

@@ -837,6 +837,7 @@ public:
 	    for (const decided &e : sites)
 	      if (&e != &d && e.xloc.line == d.xloc.line
 		  && e.xloc.column == d.xloc.column
+		  && strcmp (e.xloc.file, d.xloc.file) == 0
 		  && (e.allocates || !e.v.record))
 		other = true;
 	    if (other)
@@ -845,11 +846,15 @@ public:
 	gcall *call = d.call;
 	const expanded_location &xloc = d.xloc;
 	std::string name = v.type ? type_name (v.type) : "";
-	append_asm_string (records, MEMPROF_TYPE_RECORD_TAG);
-	append_asm_string (records, fn_name);
-	append_asm_string (records, absolute_file (xloc.file));
-	append_asm_string (records, std::to_string (xloc.line));
-	append_asm_string (records, std::to_string (xloc.column));
+	/* A record's tag and its site's function and position.  */
+	auto site_key = [&] (const char *tag) {
+	  append_asm_string (records, tag);
+	  append_asm_string (records, fn_name);
+	  append_asm_string (records, absolute_file (xloc.file));
+	  append_asm_string (records, std::to_string (xloc.line));
+	  append_asm_string (records, std::to_string (xloc.column));
+	};
+	site_key (MEMPROF_TYPE_RECORD_TAG);
 	append_asm_string (records, name);
 	append_asm_string (records,
 			   std::to_string (name.empty () ? 0 : type_size (v.type)));
@@ -858,13 +863,7 @@ public:
 	tree size_arg = v.type ? block_size_argument (call) : NULL_TREE;
 	if (size_arg && RECORD_OR_UNION_TYPE_P (TYPE_MAIN_VARIANT (v.type))
 	    && !array_sized_p (size_arg, type_size (v.type)))
-	  {
-	    append_asm_string (records, MEMPROF_TYPE_PREFIX_TAG);
-	    append_asm_string (records, fn_name);
-	    append_asm_string (records, absolute_file (xloc.file));
-	    append_asm_string (records, std::to_string (xloc.line));
-	    append_asm_string (records, std::to_string (xloc.column));
-	  }
+	  site_key (MEMPROF_TYPE_PREFIX_TAG);
 	if (memprof_opts.type_statistics)
 	  fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",
 		   function_name (fun), xloc.file, xloc.line, xloc.column,
