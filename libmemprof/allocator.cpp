@@ -40,7 +40,8 @@ struct ClassRegion
 {
   SpinLock lock;
   void *batches;        // Stack of free batches (user pointers).
-  uintptr_t carved;     // Bytes of the region handed out so far.
+  uintptr_t carved;     // Offset of the first block never handed out
+                        // (class_first_block at the start).
 };
 
 struct LargeHeader
@@ -92,6 +93,14 @@ uintptr_t
 region_base (int c)
 {
   return heap_span.primary_base + (uintptr_t) c * kRegionSize;
+}
+
+// Where class C's first block starts: its blocks start there plus
+// multiples of its block size.
+uintptr_t
+first_block_of (int c)
+{
+  return region_base (c) + class_table.first_block[c];
 }
 
 // Fill the empty LIST with up to a batch of blocks: a stored batch
@@ -339,8 +348,8 @@ primary_block_start (uintptr_t u, const ChunkHeader *h, int c)
   if (LIKELY (!(h->flags & kChunkAligned)))
     return u - sizeof (ChunkHeader);
   uintptr_t size = class_table.block_size[c];
-  uintptr_t rb = region_base (c);
-  return rb + (u - rb) / size * size;
+  uintptr_t first = first_block_of (c);
+  return first + (u - first) / size * size;
 }
 
 } // namespace
@@ -378,6 +387,8 @@ allocator_init ()
     return false;
   if (pthread_key_create (&cache_key, cache_destructor) == 0)
     cache_key_ok = true;
+  for (int c = 0; c < kNumClasses; c++)
+    regions[c].carved = class_table.first_block[c];
   __atomic_store_n (&heap_span.primary_base, (uintptr_t) p, __ATOMIC_RELEASE);
   return true;
 }
@@ -436,7 +447,10 @@ allocator_header_slow (const void *p)
       if (LIKELY (at_block_start (c, offset - sizeof (ChunkHeader))))
         return header_before (p);
       uintptr_t size = class_table.block_size[c];
-      uintptr_t block = region_base (c) + offset / size * size;
+      uintptr_t first = first_block_of (c);
+      if (u < first)
+        return nullptr;
+      uintptr_t block = first + (u - first) / size * size;
       const ChunkHeader *start = (const ChunkHeader *) block;
       if (__atomic_load_n (&start->state, __ATOMIC_ACQUIRE) == kChunkRedirect
           && start->requested_size == u - block
@@ -547,9 +561,10 @@ allocator_for_each_allocated (void (*fn) (ChunkHeader *, void *, void *),
       uintptr_t end = __atomic_load_n (&regions[c].carved, __ATOMIC_RELAXED);
       if (end > kRegionSize)
         end = kRegionSize;
-      end = base + end / size * size;
-      for (uintptr_t b = base; b < end; b += size)
+      for (uintptr_t off = class_table.first_block[c]; off + size <= end;
+           off += size)
         {
+          uintptr_t b = base + off;
           ChunkHeader *h = (ChunkHeader *) b;
           uint8_t st = __atomic_load_n (&h->state, __ATOMIC_ACQUIRE);
           if (st == kChunkRedirect)

@@ -48,19 +48,44 @@ class_of_block_size (uintptr_t needed)
          - 1;
 }
 
+// Where class C's first block starts in its region: C * 37 cache
+// lines in.  Blocks start at that offset plus multiples of the block
+// size.
+//
+// Why not at 0: the regions are 64 GiB apart, so their first blocks
+// would share every address bit below bit 36, and with them every
+// cache's set index, and so would their shadow counters (bit 33 and
+// down).  The first blocks of a class are what a program allocates at
+// start-up and keeps: an interpreter's heap, thread and value stack,
+// one of each size.  Piled into one set of each cache they evicted one
+// another at every access; duktape ran 5.9x slower than its plain build
+// in the exact mode, 2.2x with these offsets (2.0x in the sampling mode,
+// whose blocks are mostly glibc's).  37 lines is a step that
+// visits every set of a 64-set L1 and gives each of the 59 classes its
+// own set of an L2 of 1,024 sets, for the blocks and, 8 times denser,
+// their counters.  (Within a class whose block is a multiple of 4 KiB,
+// every block starts at one page offset, as glibc's mapped chunks do.)
+constexpr uintptr_t
+class_first_block (int c)
+{
+  return (uintptr_t) c * 37 * 64;
+}
+
 // Per class, looked up on the free path instead of computed: the block
 // size, the blocks moved between a thread cache and the global stack at
-// once (about 64 KiB worth, between 4 and 64), and the multiplier that
-// tells a block start without a division: with D = size / 32 and
+// once (about 64 KiB worth, between 4 and 64), the multiplier that
+// tells a block start without a division (with D = size / 32 and
 // M = 2^64 / D rounded up, a 32-bit N is a multiple of D exactly when
-// N * M (mod 2^64) < M (Lemire, Kaser and Kurz, "Faster remainder by
-// direct computation").
+// N * M (mod 2^64) < M: Lemire, Kaser and Kurz, "Faster remainder by
+// direct computation"), and the offset of the first block.
 struct ClassTable
 {
   uint64_t multiple[kNumClasses];
   uint32_t block_size[kNumClasses];
   uint32_t batch_blocks[kNumClasses];
-  constexpr ClassTable () : multiple (), block_size (), batch_blocks ()
+  uint32_t first_block[kNumClasses];
+  constexpr ClassTable ()
+    : multiple (), block_size (), batch_blocks (), first_block ()
   {
     for (int c = 0; c < kNumClasses; c++)
       {
@@ -69,6 +94,7 @@ struct ClassTable
         block_size[c] = (uint32_t) size;
         uintptr_t n = 65536 / size;
         batch_blocks[c] = n < 4 ? 4 : n > 64 ? 64 : (uint32_t) n;
+        first_block[c] = (uint32_t) class_first_block (c);
       }
   }
 };
@@ -79,7 +105,11 @@ inline constexpr ClassTable class_table;
 inline bool
 at_block_start (int c, uintptr_t offset)
 {
-  uint64_t n = offset / 32;   // Below 2^31: regions are 2^36 bytes.
+  // Before the first block, the difference wraps past the region size.
+  uintptr_t from_first = offset - class_table.first_block[c];
+  if (from_first >= kRegionSize)
+    return false;
+  uint64_t n = from_first / 32;   // Below 2^31: regions are 2^36 bytes.
   return n * class_table.multiple[c] < class_table.multiple[c];
 }
 
