@@ -54,6 +54,12 @@ WORKLOADS = [
     Workload("cxx_index", "cxx_index.cc", cxx=True,
              description="sliding window of documents in std::map, word "
                          "postings in std::unordered_map of std::vector"),
+    # Found on duktape: an interpreter's start-up blocks, one of each
+    # size, touched by every instruction.
+    Workload("interp_vm", "interp_vm.c",
+             description="bytecode interpreter: its state in 6 long-lived "
+                         "blocks of 6 sizes read by every instruction; "
+                         "small arrays made and dropped"),
 ]
 
 
