@@ -12,8 +12,9 @@
      site_calloc     20,000 blocks of 3 x 20 bytes
      site_pre        10,000 blocks of 50 bytes, each realloc'd by
      site_realloc    to 100 bytes
-     site_NNN        512 functions, 3 blocks of 16 bytes each (more sites
-                     than a thread's tally table holds: the overflow)  */
+     site_NNNNN      2,048 functions, 3 blocks of 16 bytes each (more
+                     sites than a thread's tally table holds, 1,024: the
+                     overflow)  */
 
 #include <stdlib.h>
 
@@ -37,16 +38,18 @@ NOINLINE void *site_realloc (void *p) { return realloc (p, 100); }
 #define SITES4(n) SITE (n##0) SITE (n##1) SITE (n##2) SITE (n##3)
 #define SITES16(n) SITES4 (n##0) SITES4 (n##1) SITES4 (n##2) SITES4 (n##3)
 #define SITES64(n) SITES16 (n##0) SITES16 (n##1) SITES16 (n##2) SITES16 (n##3)
-SITES64 (0) SITES64 (1) SITES64 (2) SITES64 (3)
-SITES64 (4) SITES64 (5) SITES64 (6) SITES64 (7)
+#define SITES256(n) SITES64 (n##0) SITES64 (n##1) SITES64 (n##2) SITES64 (n##3)
+SITES256 (0) SITES256 (1) SITES256 (2) SITES256 (3)
+SITES256 (4) SITES256 (5) SITES256 (6) SITES256 (7)
 
 #define REF(n) site_##n,
 #define REFS4(n) REF (n##0) REF (n##1) REF (n##2) REF (n##3)
 #define REFS16(n) REFS4 (n##0) REFS4 (n##1) REFS4 (n##2) REFS4 (n##3)
 #define REFS64(n) REFS16 (n##0) REFS16 (n##1) REFS16 (n##2) REFS16 (n##3)
+#define REFS256(n) REFS64 (n##0) REFS64 (n##1) REFS64 (n##2) REFS64 (n##3)
 static void *(*const many[]) (void) = {
-  REFS64 (0) REFS64 (1) REFS64 (2) REFS64 (3)
-  REFS64 (4) REFS64 (5) REFS64 (6) REFS64 (7)
+  REFS256 (0) REFS256 (1) REFS256 (2) REFS256 (3)
+  REFS256 (4) REFS256 (5) REFS256 (6) REFS256 (7)
 };
 
 static void *volatile sink;
