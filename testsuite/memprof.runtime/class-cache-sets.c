@@ -1,8 +1,6 @@
 /* One block of every size class of the runtime's allocator
-   (libmemprof/size_classes.h: 32-byte steps up to 1 KiB, then four
-   classes per power of two up to 128 KiB, each with a 32-byte header),
-   as a program allocates its long-lived objects at start-up: their
-   first cache lines, and the lines of their shadow counters (one 8-byte
+   (size-classes.h), as a program allocates its long-lived objects at
+   start-up: their first cache lines, and the lines of their shadow counters (one 8-byte
    counter per 64 bytes), must not pile into a few cache sets.  Each
    class has a region of its own, 64 GiB apart; with every region's
    first block at its start, the 59 blocks shared the set of every
@@ -16,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "size-classes.h"
 
 #define SETS 1024
 /* 59 blocks over 1,024 sets: a few may meet by chance.  */
@@ -38,7 +37,8 @@ main (void)
 {
   static void *kept[64];
   int n = 0;
-  for (size_t block = 64; block <= 131072;)
+  for (size_t block = FIRST_CLASS_BLOCK; block <= LAST_CLASS_BLOCK;
+       block = next_class_block (block))
     {
       char *p = malloc (block - 32);
       if (!p)
@@ -50,15 +50,6 @@ main (void)
       /* The counter of U's granule is at SHADOW + U / 64 * 8: its line
          index is U >> 9.  */
       counters_in_set[(u >> 9) % SETS]++;
-      if (block < 1024)
-        block += 32;
-      else
-        {
-          size_t pow = 1024;
-          while (pow * 2 <= block)
-            pow *= 2;
-          block += pow / 4;
-        }
     }
   unsigned b = most (blocks_in_set), c = most (counters_in_set);
   if (n != 59 || b > MAX_PER_SET || c > MAX_PER_SET)

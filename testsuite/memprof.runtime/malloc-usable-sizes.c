@@ -17,6 +17,7 @@
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "size-classes.h"
 
 static unsigned long checks;
 
@@ -33,19 +34,9 @@ glibc_usable (size_t size)
 static size_t
 runtime_room (size_t size)
 {
-  size_t need = size + 32, block = 64;
+  size_t need = size + 32, block = FIRST_CLASS_BLOCK;
   while (block < need)
-    {
-      if (block < 1024)
-        block += 32;
-      else
-        {
-          size_t p = 1024;
-          while (p * 2 <= block)
-            p *= 2;
-          block += p / 4;
-        }
-    }
+    block = next_class_block (block);
   return block - 32;
 }
 
