@@ -548,6 +548,27 @@ array_sized_p (tree size, uint64_t element)
   return false;
 }
 
+/* Whether TYPE, a structure, ends in a flexible array member (or
+   GNU's zero-length array): C has no arrays of it, so a block of it is
+   one object, its array running to the block's end, whatever the size
+   (mruby's heap page, sizeof (mrb_heap_page) + 1024 * sizeof (RVALUE),
+   is 1,025 times the 48-byte page).  */
+bool
+ends_in_flexible_array (tree type)
+{
+  if (TREE_CODE (type) != RECORD_TYPE)
+    return false;
+  tree last = NULL_TREE;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL)
+      last = f;
+  if (!last || TREE_CODE (TREE_TYPE (last)) != ARRAY_TYPE)
+    return false;
+  tree domain = TYPE_DOMAIN (TREE_TYPE (last));
+  tree size = TYPE_SIZE (TREE_TYPE (last));
+  return !domain || !TYPE_MAX_VALUE (domain) || !size || integer_zerop (size);
+}
+
 std::string type_decl_name (tree decl);
 
 /* The "A::B::" before the name of a type declared in CONTEXT, as the
@@ -859,10 +880,12 @@ public:
 	append_asm_string (records,
 			   std::to_string (name.empty () ? 0 : type_size (v.type)));
 	/* A structure at the start of blocks sized otherwise than as
-	   arrays of it: its header.  */
+	   arrays of it, or one that cannot make arrays: its header.  */
 	tree size_arg = v.type ? block_size_argument (call) : NULL_TREE;
-	if (size_arg && RECORD_OR_UNION_TYPE_P (TYPE_MAIN_VARIANT (v.type))
-	    && !array_sized_p (size_arg, type_size (v.type)))
+	tree main_type = v.type ? TYPE_MAIN_VARIANT (v.type) : NULL_TREE;
+	if (size_arg && RECORD_OR_UNION_TYPE_P (main_type)
+	    && (!array_sized_p (size_arg, type_size (v.type))
+		|| ends_in_flexible_array (main_type)))
 	  site_key (MEMPROF_TYPE_PREFIX_TAG);
 	if (memprof_opts.type_statistics)
 	  fprintf (stderr, "memprof: %s: %s:%d:%d allocates %s\n",

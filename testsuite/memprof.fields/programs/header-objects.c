@@ -8,7 +8,10 @@
    and stays folded.  grow doubles a buffer behind its 8-byte header
    through a realloc wrapper whose size parameter is an int (mujs's
    js_realloc): its 4,104-byte block, 57 times the 72-byte struct buf,
-   is still one header with bytes after it.  For fields-prefix.exp.  */
+   is still one header with bytes after it.  newpage's struct page ends
+   in a flexible array: its block, sizeof (struct page) + 4096 bytes, is
+   a constant 129 times the page's 32, and still one page (mruby's heap
+   pages read as arrays of 1,025).  For fields-prefix.exp.  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,8 @@ struct table { struct hdr *next; unsigned char tt; long a; long b; };
 static struct hdr *all;
 
 struct buf { int n, m; char s[64]; };
+
+struct page { struct page *next; long used, size; void *last; char data[]; };
 
 __attribute__ ((noinline)) static void *
 xrealloc_int (void *p, int size)
@@ -40,6 +45,16 @@ newobj (size_t sz, int tt)
   o->next = all;
   all = o;
   return o;
+}
+
+__attribute__ ((noinline)) static struct page *
+newpage (void)
+{
+  struct page *p = malloc (sizeof (struct page) + 4096);
+  p->next = 0;
+  p->used = 0;
+  p->size = 4096;
+  return p;
 }
 
 __attribute__ ((noinline)) static struct hdr *
@@ -77,6 +92,11 @@ main (void)
     }
   s += b->s[2999] != (char) 2999;
   free (b);
+  struct page *pg = newpage ();
+  for (int i = 0; i < 100; i++)
+    pg->data[pg->used++] = (char) i;
+  s += pg->data[99] != 99;
+  free (pg);
   struct hdr *v = newarray (8);
   s += v[3].tt;
   free (v);
