@@ -745,13 +745,20 @@ LayoutFinder::find (const std::string &module, const std::string &name,
       max_compared = kMaxInstantiations;
     }
   size_t found = 0;
+  // A typedef of something else than a record (mruby's mrb_atexit_func,
+  // a function pointer) has debug info, and no fields.
+  bool typedef_of_non_record = false, record_of_name = false;
   if (candidates)
     for (Dwarf_Die die : *candidates)
       {
         Dwarf_Die type = die;
         if (dwarf_tag (&die) == DW_TAG_typedef
             && (!member_type (&die, type) || !is_record_tag (dwarf_tag (&type))))
-          continue;
+          {
+            typedef_of_non_record = true;
+            continue;
+          }
+        record_of_name = true;
         if (type_size (&type) != size)
           continue;
         TypeLayout l;
@@ -779,7 +786,13 @@ LayoutFinder::find (const std::string &module, const std::string &name,
         if (found == max_compared)
           break;
       }
-  if (!found)
+  if (!found && typedef_of_non_record && !record_of_name)
+    {
+      problem.message = format ("%s is not a struct, class or union",
+                                name.c_str ());
+      problem.not_a_record = true;
+    }
+  else if (!found)
     {
       /* The plugin names a lambda's closure or an unnamed struct as the
          front end prints it; the debug information has no such name.  */

@@ -1,6 +1,8 @@
 /* Types whose DWARF layouts type-layout.exp checks through memprof-dump
    --print-layout: nested structs, a union, bit-fields, padding, an array
-   of structs folded per element, a typedef of an anonymous struct.  */
+   of structs folded per element, a typedef of an anonymous struct, and
+   one of a function pointer (mruby's mrb_atexit_func), which has no
+   fields.  */
 #include <stdlib.h>
 
 struct hdr
@@ -64,11 +66,15 @@ anon_t *volatile anon_sink;
 struct spread *volatile spread_sink;
 struct front *volatile front_sink;
 
+typedef void (*callback_t) (void);
+callback_t *volatile callback_sink;
+
 int
 main (void)
 {
   rec_sink = malloc (sizeof *rec_sink);
   table_sink = malloc (sizeof *table_sink);
   anon_sink = malloc (sizeof *anon_sink);
+  callback_sink = malloc (4 * sizeof *callback_sink);
   return 0;
 }
