@@ -365,10 +365,11 @@ symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
   pos.address = addr;
   Dwarf_Addr bias = 0;
   Dwarf_Die *cu = dwfl_module_addrdie (m.mod, addr, &bias);
+  Dwarf_Addr row = 0;           // Where the line table's row starts.
   if (Dwfl_Line *line = dwfl_module_getsrc (m.mod, addr))
     {
       int lineno = 0, col = 0;
-      const char *file = dwfl_lineinfo (line, nullptr, &lineno, &col, nullptr,
+      const char *file = dwfl_lineinfo (line, &row, &lineno, &col, nullptr,
                                         nullptr);
       pos.file = absolute_path (file, cu);
       pos.line = lineno > 0 ? lineno : 0;
@@ -416,12 +417,19 @@ symbolize_in_module (LoadedModule &m, uint64_t addr, std::vector<Frame> &out)
     }
   if (out.size () == first || out[first].function.empty ())
     {
-      // No DWARF here: the ELF symbol still names the function.
+      // No DWARF here: the ELF symbol still names the function.  A line
+      // table row that starts before the symbol is the last line of the
+      // code before it, not of this function (crt1.o's _start, built
+      // without debug info, placed after a unit's cold code: duktape's
+      // _start read duk_heap_memory.c:265).
       out.resize (first);
-      const char *name = dwfl_module_addrname (m.mod, addr);
+      GElf_Off offset = 0;
+      GElf_Sym sym;
+      const char *name = dwfl_module_addrinfo (m.mod, addr, &offset, &sym,
+                                               nullptr, nullptr, nullptr);
       Frame f = pos;
       f.function = name ? name : "";
-      if (f.function.empty ())
+      if (f.function.empty () || row < addr - offset)
         f.file.clear (), f.line = f.column = f.discriminator = 0;
       out.push_back (f);
     }
