@@ -487,6 +487,23 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                                   "allocations");
       if (table.unattributed_bytes)
         what += "; " + counted (table.unattributed_bytes, "byte", "bytes");
+      // With them a calibrated profile's totals are the program's
+      // exact ones: say so, as the contexts' sum alone is not (mruby,
+      // one allocation site: 1 allocation and 31,623,702 bytes apart).
+      std::string exact;
+      if (table.site_calibrated)
+        {
+          uint64_t bytes = table.unattributed_bytes;
+          uint64_t blocks = table.unattributed_allocs;
+          for (const Context &c : table.contexts ())
+            {
+              bytes += c.fields[F_total_size];
+              blocks += c.fields[F_alloc_count];
+            }
+          exact = "; with them the profile's exact totals are "
+                  + counted (bytes, "byte", "bytes") + " in "
+                  + counted (blocks, "block", "blocks");
+        }
       header.push_back ("Unattributed: " + what + ": at sites whose "
                         "sampled blocks could not stand for them (only "
                         "weight-1 blocks recorded, or more than a "
@@ -495,7 +512,8 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
                         + std::string (table.unattributed_bytes
                                          ? ""
                                          : " (their bytes are in the sites' "
-                                           "contexts)"));
+                                           "contexts)")
+                        + exact);
     }
   // What memprof-merge could not symbolize (a raw profile's own notes
   // were added above as its modules were read).
