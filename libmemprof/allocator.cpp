@@ -314,13 +314,80 @@ unlink_large (LargeHeader *lh)
   lh->prev = lh->next = lh;
 }
 
+// Mappings of freed secondary blocks kept for the next large blocks
+// that fit them, as glibc keeps a freed mapped chunk's size in its heap
+// (its mmap threshold rises to it).  Unmapped at every free, tcc's
+// token pools of 0.75-6 MiB, one set per compiled file, were mapped and
+// faulted in again each time: 18 times glibc's page faults, 15% of the
+// run.  At most kKeptMappings of them, kKeptBytes in all; a block takes
+// the smallest at least as large as its own mapping and at most twice
+// as large (realloc then keeps it in place up to the mapping's end, as
+// it keeps any block that would use half of it).  Under large_lock.
+constexpr size_t kKeptMappings = 32;
+constexpr size_t kKeptBytes = (size_t) 64 << 20;
+struct KeptMapping
+{
+  uintptr_t start;
+  size_t size;
+};
+KeptMapping kept[kKeptMappings];
+size_t kept_count, kept_bytes;
+
+// Whether a mapping of SIZE bytes freed now would be kept.
+bool
+has_room_to_keep (size_t size)
+{
+  size_t count = __atomic_load_n (&kept_count, __ATOMIC_RELAXED);
+  size_t bytes = __atomic_load_n (&kept_bytes, __ATOMIC_RELAXED);
+  return count < kKeptMappings && size <= kKeptBytes - bytes;
+}
+
+// A kept mapping for a block whose own would be MAP_SIZE bytes, taken
+// off the list (its size in *SIZE), or null.
+void *
+take_kept (size_t map_size, size_t *size)
+{
+  LockGuard g (large_lock);
+  size_t best = kept_count;
+  for (size_t i = 0; i < kept_count; i++)
+    if (kept[i].size >= map_size && kept[i].size / 2 <= map_size
+        && (best == kept_count || kept[i].size < kept[best].size))
+      best = i;
+  if (best == kept_count)
+    return nullptr;
+  void *m = (void *) kept[best].start;
+  *size = kept[best].size;
+  __atomic_store_n (&kept_bytes, kept_bytes - kept[best].size,
+                    __ATOMIC_RELAXED);
+  __atomic_store_n (&kept_count, kept_count - 1, __ATOMIC_RELAXED);
+  kept[best] = kept[kept_count];
+  return m;
+}
+
+// Keep the mapping [START, START + SIZE) of a freed block; false when
+// there is no room (the caller unmaps it).
+bool
+keep_mapping (uintptr_t start, size_t size)
+{
+  LockGuard g (large_lock);
+  if (!has_room_to_keep (size))
+    return false;
+  kept[kept_count] = { start, size };
+  __atomic_store_n (&kept_count, kept_count + 1, __ATOMIC_RELAXED);
+  __atomic_store_n (&kept_bytes, kept_bytes + size, __ATOMIC_RELAXED);
+  return true;
+}
+
 void *
 secondary_allocate (size_t size, size_t align)
 {
   uintptr_t ualign = align < 64 ? 64 : align;
   size_t map_size = round_up (size + kLargeOffset + ualign, kPageSize);
-  void *m = map_memory (map_size, false);
-  if (!m)
+  uint8_t flags = kChunkSecondary;
+  void *m = take_kept (map_size, &map_size);
+  if (m)
+    flags |= kChunkReused;
+  else if (!(m = map_memory (map_size, false)))
     return nullptr;
   uintptr_t user = round_up ((uintptr_t) m + kLargeOffset, ualign);
   LargeHeader *lh = (LargeHeader *) (user - kLargeOffset);
@@ -328,7 +395,7 @@ secondary_allocate (size_t size, size_t align)
   lh->map_start = (uintptr_t) m;
   lh->map_size = map_size;
   ChunkHeader *h = header_before ((void *) user);
-  h->flags = kChunkSecondary;
+  h->flags = flags;
   link_large (lh);
   return (void *) user;
 }
@@ -475,6 +542,12 @@ allocator_header_slow (const void *p)
   return header_before (p);
 }
 
+bool
+allocator_may_keep (const void *p)
+{
+  return has_room_to_keep (large_header (p)->map_size);
+}
+
 void
 allocator_release_slow (void *p, ChunkHeader *h)
 {
@@ -483,7 +556,8 @@ allocator_release_slow (void *p, ChunkHeader *h)
       LargeHeader *lh = large_header (p);
       unlink_large (lh);
       lh->magic = 0;
-      unmap_memory ((void *) lh->map_start, lh->map_size);
+      if (!keep_mapping (lh->map_start, lh->map_size))
+        unmap_memory ((void *) lh->map_start, lh->map_size);
       return;
     }
   uintptr_t u = (uintptr_t) p;

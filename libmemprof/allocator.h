@@ -138,6 +138,12 @@ allocator_release (void *p, ChunkHeader *h)
 // refused.
 void *allocator_grow_secondary (void *p, size_t size);
 
+// Whether the secondary block at user pointer P, freed now, would leave
+// its mapping kept for a later block rather than unmapped (a hint:
+// another thread may take the last room first).  Its shadow is then
+// zeroed in place rather than given back (shadow.h, KEEP_PAGES).
+bool allocator_may_keep (const void *p);
+
 // Usable bytes of the block at user pointer P (>= its requested size).
 size_t allocator_usable_size (const void *p, const ChunkHeader *h);
 

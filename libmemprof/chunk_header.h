@@ -38,6 +38,9 @@ enum ChunkFlags : uint8_t
   // block (state kChunkReported: no record at its free, and no part in
   // the live heap).
   kChunkUnprofiled = 16,
+  // A secondary block in a mapping a freed block left (allocator.cpp,
+  // kept mappings): its bytes are not zero.
+  kChunkReused = 32,
 };
 
 struct ChunkHeader

@@ -149,7 +149,7 @@ stamp_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
   if (UNLIKELY (h->flags & kChunkSecondary))
     {
       if (!clean || UNLIKELY (histogram_mode))
-        shadow_clear ((uintptr_t) p, size);
+        shadow_clear ((uintptr_t) p, size, h->flags & kChunkReused);
       else
         // A second pass over a large block's shadow at every realloc
         // that grows it in place made growing it quadratic.
@@ -211,7 +211,7 @@ start_life (void *p, ChunkHeader *h, size_t size, uintptr_t frame,
 // stands for nothing (kChunkUnprofiled).
 template <bool Sampled, bool Unprofiled = false>
 MEMPROF_ALWAYS_INLINE void
-finish_life (void *p, ChunkHeader *h, uint8_t old)
+finish_life (void *p, ChunkHeader *h, uint8_t old, bool keep_pages)
 {
   uintptr_t u = (uintptr_t) p;
   size_t size = h->requested_size;
@@ -243,29 +243,33 @@ finish_life (void *p, ChunkHeader *h, uint8_t old)
         shadow_clear_range (begin, end);
     }
   else if (profiled)
-    record_life<Sampled> (h, shadow_collect (u, size));
+    record_life<Sampled> (h, shadow_collect (u, size, keep_pages));
   else
-    shadow_clear (u, size);
+    shadow_clear (u, size, keep_pages);
 }
 
 // A sampled block of the sampling mode.  (Out of line: inlined, it made
 // the exact mode's free path longer.)
 MEMPROF_NOINLINE void
-end_sampled_life (void *p, ChunkHeader *h, uint8_t old)
+end_sampled_life (void *p, ChunkHeader *h, uint8_t old, bool keep_pages)
 {
   if (h->flags & kChunkUnprofiled)
-    finish_life<false, true> (p, h, old);
+    finish_life<false, true> (p, h, old, keep_pages);
   else
-    finish_life<true> (p, h, old);
+    finish_life<true> (p, h, old, keep_pages);
 }
 
+// KEEP_PAGES: a secondary block's shadow pages stay in use after this
+// life (realloc keeps the block in place, or its freed mapping is kept
+// for another block): its counters are zeroed where they are, not given
+// back with madvise (shadow.h).
 MEMPROF_ALWAYS_INLINE void
-end_life (void *p, ChunkHeader *h, uint8_t old)
+end_life (void *p, ChunkHeader *h, uint8_t old, bool keep_pages)
 {
   if (UNLIKELY (h->flags & (kChunkSampled | kChunkUnprofiled)))
-    end_sampled_life (p, h, old);
+    end_sampled_life (p, h, old, keep_pages);
   else
-    finish_life<false> (p, h, old);
+    finish_life<false> (p, h, old, keep_pages);
 }
 
 // FN got P, whose header H (null: P is no block) is not a live block's:
@@ -306,8 +310,9 @@ allocate_block (size_t size, size_t align, uintptr_t frame, bool zero,
   start_life (p, h, size, frame, Sampled);
   // calloc: every usable byte is zero (glibc's contract), slack included,
   // since malloc_usable_size promises it to the program.  A secondary
-  // block comes from a fresh anonymous mapping, already zero.
-  if (zero && !(h->flags & kChunkSecondary))
+  // block from a fresh anonymous mapping is already zero; one in a kept
+  // mapping (kChunkReused) is not.
+  if (zero && (h->flags & (kChunkSecondary | kChunkReused)) != kChunkSecondary)
     internal_memset (p, 0, allocator_usable_size (p, h));
   __atomic_store_n (&h->state, kChunkAllocated, __ATOMIC_RELEASE);
   return p;
@@ -330,7 +335,7 @@ end_life_in_place (void *p, ChunkHeader *h, uint8_t kind)
       errno = ENOMEM;
       return false;
     }
-  end_life (p, h, old);
+  end_life (p, h, old, true);
   h->flags = (uint8_t) ((h->flags & ~kLifeKindFlags) | kind);
   return true;
 }
@@ -416,7 +421,7 @@ grow_mapped (void *p, ChunkHeader *h, size_t usable, size_t size,
   // counters are still P's.
   h = header_before (q);
   size_t old_size = h->requested_size;
-  end_life (p, h, old);
+  end_life (p, h, old, q == p);
   h->flags = (uint8_t) ((h->flags & ~kLifeKindFlags)
                         | (certain ? kChunkCertain : 0));
   size_t clean = old_size;
@@ -481,7 +486,8 @@ deallocate_ours (void *p)
       report_bad_pointer ("free", "double free of", h, p);
       return;
     }
-  end_life (p, h, old);
+  end_life (p, h, old,
+            UNLIKELY (h->flags & kChunkSecondary) && allocator_may_keep (p));
   allocator_release (p, h);
 }
 

@@ -27,10 +27,10 @@ SpinLock init_lock;
 
 template <typename Counter>
 void
-clear_counters (Counter *beg, Counter *end)
+clear_counters (Counter *beg, Counter *end, bool keep_pages)
 {
   uintptr_t b = (uintptr_t) beg, e = (uintptr_t) end;
-  if (e - b >= kMadviseThreshold)
+  if (!keep_pages && e - b >= kMadviseThreshold)
     {
       uintptr_t pb = round_up (b, kPageSize), pe = round_down (e, kPageSize);
       internal_memset (beg, 0, pb - b);
@@ -44,14 +44,14 @@ clear_counters (Counter *beg, Counter *end)
     if (*c)
       *c = 0;
 }
-template void clear_counters (uint64_t *, uint64_t *);
-template void clear_counters (uint32_t *, uint32_t *);
+template void clear_counters (uint64_t *, uint64_t *, bool);
+template void clear_counters (uint32_t *, uint32_t *, bool);
 
 namespace {
 
 template <bool kClear>
 GranuleStats
-scan (uintptr_t p, size_t size)
+scan (uintptr_t p, size_t size, bool keep_pages = false)
 {
   GranuleStats s;
   uint64_t *beg, *end;
@@ -63,7 +63,7 @@ scan (uintptr_t p, size_t size)
   // they are: giving back their pages would make every later scan fault
   // them in again.
   constexpr uint32_t kZeroInPlace = 512;
-  bool large = s.granules >= kMadviseThreshold / 8;
+  bool large = !keep_pages && s.granules >= kMadviseThreshold / 8;
   for (uint64_t *c = beg; c < end; c++)
     {
       uint64_t v = *c;
@@ -111,13 +111,13 @@ shadow_init ()
 }
 
 void
-shadow_clear (uintptr_t p, size_t size)
+shadow_clear (uintptr_t p, size_t size, bool keep_pages)
 {
   if (!__memprof_shadow_memory_dynamic_address)
     return;
   uint64_t *beg, *end;
   granule_bounds (p, size, &beg, &end);
-  clear_counters (beg, end);
+  clear_counters (beg, end, keep_pages);
 }
 
 void
@@ -129,9 +129,9 @@ shadow_clear_range (uintptr_t begin, uintptr_t end)
 }
 
 GranuleStats
-shadow_collect (uintptr_t p, size_t size)
+shadow_collect (uintptr_t p, size_t size, bool keep_pages)
 {
-  return scan<true> (p, size);
+  return scan<true> (p, size, keep_pages);
 }
 
 GranuleStats
