@@ -378,6 +378,24 @@ keep_mapping (uintptr_t start, size_t size)
   return true;
 }
 
+// Unmap every kept mapping: a mapping failed, and the address space or
+// memory they hold may be what it lacked (ulimit -v).
+void
+release_kept ()
+{
+  KeptMapping gone[kKeptMappings];
+  size_t n;
+  {
+    LockGuard g (large_lock);
+    n = kept_count;
+    internal_memcpy (gone, kept, n * sizeof *kept);
+    __atomic_store_n (&kept_count, (size_t) 0, __ATOMIC_RELAXED);
+    __atomic_store_n (&kept_bytes, (size_t) 0, __ATOMIC_RELAXED);
+  }
+  for (size_t i = 0; i < n; i++)
+    unmap_memory ((void *) gone[i].start, gone[i].size);
+}
+
 void *
 secondary_allocate (size_t size, size_t align)
 {
@@ -388,7 +406,13 @@ secondary_allocate (size_t size, size_t align)
   if (m)
     flags |= kChunkReused;
   else if (!(m = map_memory (map_size, false)))
-    return nullptr;
+    {
+      if (!__atomic_load_n (&kept_count, __ATOMIC_RELAXED))
+        return nullptr;
+      release_kept ();
+      if (!(m = map_memory (map_size, false)))
+        return nullptr;
+    }
   uintptr_t user = round_up ((uintptr_t) m + kLargeOffset, ualign);
   LargeHeader *lh = (LargeHeader *) (user - kLargeOffset);
   lh->magic = kLargeMagic;
