@@ -648,7 +648,8 @@ wrapper_hint (const Options &o)
       std::vector<std::string> before;
       for (uint32_t id : c->stack)
         {
-          const std::string &f = l.table.frame (id).function;
+          const Frame &frame = l.table.frame (id);
+          const std::string &f = frame.function;
           if (filter.matches (f))
             {
               contexts++;
@@ -660,13 +661,16 @@ wrapper_hint (const Options &o)
             }
           if (f.empty ())
             break;
-          if (!filter.passes_over (f))
+          // A helper inlined into a wrapper goes with it (tcc's tal_new
+          // in tal_realloc_impl): naming the wrapper passes over both.
+          if (!filter.passes_over (f) && !frame.inlined)
             before.push_back (f);
         }
     }
-  // Only a short list of wrappers reads as a hint; more is a name deep
-  // in many stacks.
-  if (!contexts || wrappers.empty () || wrappers.size () > 3)
+  // Only a short list of wrappers reads as a hint (tcc has four:
+  // tcc_malloc, tcc_mallocz, tcc_realloc, tal_realloc_impl); more is a
+  // name deep in many stacks.
+  if (!contexts || wrappers.empty () || wrappers.size () > 4)
     return "";
   std::string names, opts;
   for (const std::string &w : wrappers)

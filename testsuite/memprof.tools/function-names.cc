@@ -7,7 +7,10 @@
 // wrapper inlined, through another, into wrapped_site (6 blocks), whose
 // frame 0 is the inner wrapper's; and make_widget, whose 4 blocks come
 // through two allocation wrappers of the program's own (pool_alloc
-// called by xalloc), found with --allocator.
+// called by xalloc), found with --allocator; and make_list, whose 2
+// blocks come through pool_alloc and arena_grow with a helper inlined
+// into each (arena_new, list_grow: tcc's tal_new and tok_str_realloc),
+// which --allocator need not name.
 #include <cstdlib>
 #include <vector>
 
@@ -89,6 +92,33 @@ make_widget (void)
   return xalloc (24);
 }
 
+static inline __attribute__ ((always_inline)) void *
+arena_new (std::size_t n)
+{
+  return pool_alloc (n);
+}
+
+extern "C" __attribute__ ((noinline)) void *
+arena_grow (std::size_t n)
+{
+  void *p = arena_new (n);
+  if (!p)
+    std::abort ();
+  return p;
+}
+
+static inline __attribute__ ((always_inline)) void *
+list_grow (std::size_t n)
+{
+  return arena_grow (n);
+}
+
+extern "C" __attribute__ ((noinline)) void *
+make_list (void)
+{
+  return list_grow (40);
+}
+
 __attribute__ ((noinline)) long
 fill_vector (int n)
 {
@@ -112,5 +142,7 @@ main ()
     std::free (wrapped_site (9));
   for (int i = 0; i < 4; i++)
     std::free (make_widget ());
+  for (int i = 0; i < 2; i++)
+    std::free (make_list ());
   return fill_vector (100) == 99 ? 0 : 1;
 }
