@@ -98,6 +98,12 @@ sort_metric_names ()
   return s + ", or a field name";
 }
 
+double
+metric_value (const SortMetric &metric, const FieldValues &v)
+{
+  return metric.value ? metric.value (v) : double (v[metric.field]);
+}
+
 std::vector<const Context *>
 report_order (const ContextTable &table, const SortMetric &metric,
               const std::string *function,
@@ -118,9 +124,7 @@ report_order (const ContextTable &table, const SortMetric &metric,
   // seconds in cache misses.
   std::vector<std::pair<double, const Context *>> keyed (v.size ());
   for (size_t i = 0; i < v.size (); i++)
-    keyed[i] = { metric.value ? metric.value (v[i]->fields)
-                              : double (v[i]->fields[metric.field]),
-                 v[i] };
+    keyed[i] = { metric_value (metric, v[i]->fields), v[i] };
   std::stable_sort (keyed.begin (), keyed.end (),
                     [&metric] (const std::pair<double, const Context *> &a,
                                const std::pair<double, const Context *> &b) {

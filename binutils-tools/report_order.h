@@ -20,6 +20,8 @@ struct SortMetric
 
 // The metric called NAME (see --help), or false when there is none.
 bool find_sort_metric (const std::string &name, SortMetric &out);
+// METRIC's value for a context's fields V.
+double metric_value (const SortMetric &metric, const FieldValues &v);
 // The metric names, comma-separated, for messages.
 std::string sort_metric_names ();
 

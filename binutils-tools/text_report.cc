@@ -123,8 +123,17 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                 counted (records.size (), "allocation context",
                          "allocation contexts").c_str (),
                 counted (accesses, "access", "accesses").c_str ());
-  std::fprintf (out, "Sorted by %s%s; showing %zu\n", metric.name.c_str (),
-                metric.ascending ? " (lowest first)" : "", shown);
+  // A metric no context has (--sort=leaked of a program that freed
+  // everything) orders nothing: say so rather than list the contexts as
+  // if in its order.
+  bool any = false;
+  for (const Context *c : records)
+    any = any || metric_value (metric, c->fields) != 0;
+  std::fprintf (out, "Sorted by %s%s; showing %zu%s\n", metric.name.c_str (),
+                metric.ascending ? " (lowest first)" : "", shown,
+                any || records.empty () ? ""
+                : (" (every context's " + metric.name
+                   + " is 0: in stack order)").c_str ());
   for (size_t n = 0; n < shown;)
     {
       const Context *c = records[n];
