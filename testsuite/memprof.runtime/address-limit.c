@@ -14,21 +14,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "mapped-bytes.h"
+
 #ifndef SLACK
 #define SLACK (1L << 20)
 #endif
 
-/* The process's mapped bytes, read without malloc (no stdio).  */
-static long
-mapped_bytes (void)
-{
-  char buf[64] = { 0 };
-  int fd = open ("/proc/self/statm", O_RDONLY);
-  if (fd < 0 || read (fd, buf, sizeof buf - 1) <= 0)
-    abort ();
-  close (fd);
-  return atol (buf) * sysconf (_SC_PAGESIZE);
-}
 
 __attribute__ ((noinline)) static char *
 kept (int i)
