@@ -21,6 +21,7 @@
 
 #include "allocator.h"
 #include "internal.h"
+#include "shadow.h"
 #include "size_classes.h"
 #include "thread_cache.h"
 
@@ -378,22 +379,40 @@ keep_mapping (uintptr_t start, size_t size)
   return true;
 }
 
-// Unmap every kept mapping: a mapping failed, and the address space or
-// memory they hold may be what it lacked (ulimit -v).
+// Unmap the kept mappings smaller than BELOW bytes.  A block that
+// needs a fresh mapping gives back those less than half its own, which
+// no block of its size could take: a program that has moved on to
+// larger blocks (array_sweep: two 4 MiB grids freed, then 16 MiB of
+// nodes) would otherwise keep the pages of the smaller ones at its peak,
+// which glibc returns.  All of them (BELOW 0) when a mapping failed:
+// the address space or memory they hold may be what it lacked (ulimit
+// -v).
 void
-release_kept ()
+release_kept (size_t below)
 {
   KeptMapping gone[kKeptMappings];
-  size_t n;
+  size_t n = 0;
   {
     LockGuard g (large_lock);
-    n = kept_count;
-    internal_memcpy (gone, kept, n * sizeof *kept);
-    __atomic_store_n (&kept_count, (size_t) 0, __ATOMIC_RELAXED);
-    __atomic_store_n (&kept_bytes, (size_t) 0, __ATOMIC_RELAXED);
+    for (size_t i = 0; i < kept_count;)
+      if (!below || kept[i].size < below)
+        {
+          gone[n++] = kept[i];
+          __atomic_store_n (&kept_bytes, kept_bytes - kept[i].size,
+                            __ATOMIC_RELAXED);
+          __atomic_store_n (&kept_count, kept_count - 1, __ATOMIC_RELAXED);
+          kept[i] = kept[kept_count];
+        }
+      else
+        i++;
   }
+  // Their blocks' counters were zeroed in place, to be written again by
+  // the next block (shadow.h, KEEP_PAGES): give those pages back too.
   for (size_t i = 0; i < n; i++)
-    unmap_memory ((void *) gone[i].start, gone[i].size);
+    {
+      shadow_clear (gone[i].start, gone[i].size);
+      unmap_memory ((void *) gone[i].start, gone[i].size);
+    }
 }
 
 void *
@@ -405,13 +424,18 @@ secondary_allocate (size_t size, size_t align)
   void *m = take_kept (map_size, &map_size);
   if (m)
     flags |= kChunkReused;
-  else if (!(m = map_memory (map_size, false)))
+  else
     {
-      if (!__atomic_load_n (&kept_count, __ATOMIC_RELAXED))
-        return nullptr;
-      release_kept ();
+      if (__atomic_load_n (&kept_count, __ATOMIC_RELAXED))
+        release_kept (map_size / 2);
       if (!(m = map_memory (map_size, false)))
-        return nullptr;
+        {
+          if (!__atomic_load_n (&kept_count, __ATOMIC_RELAXED))
+            return nullptr;
+          release_kept (0);
+          if (!(m = map_memory (map_size, false)))
+            return nullptr;
+        }
     }
   uintptr_t user = round_up ((uintptr_t) m + kLargeOffset, ualign);
   LargeHeader *lh = (LargeHeader *) (user - kLargeOffset);

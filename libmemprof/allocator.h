@@ -1,7 +1,9 @@
 // Block allocator: a primary allocator of size classes with per-thread
 // caches, and a secondary one mapping large blocks on their own.  It
 // knows nothing of profiling: it hands out user pointers with room for a
-// ChunkHeader in front and takes them back.
+// ChunkHeader in front and takes them back.  (One exception: unmapping a
+// kept mapping, it gives back the shadow pages its blocks' counters
+// kept.)
 
 #ifndef MEMPROF_ALLOCATOR_H
 #define MEMPROF_ALLOCATOR_H
