@@ -343,6 +343,17 @@ has_room_to_keep (size_t size)
   return count < kKeptMappings && size <= kKeptBytes - bytes;
 }
 
+// Take kept[I] off the list (large_lock held): the last takes its place.
+KeptMapping
+drop_kept (size_t i)
+{
+  KeptMapping k = kept[i];
+  __atomic_store_n (&kept_bytes, kept_bytes - k.size, __ATOMIC_RELAXED);
+  __atomic_store_n (&kept_count, kept_count - 1, __ATOMIC_RELAXED);
+  kept[i] = kept[kept_count];
+  return k;
+}
+
 // A kept mapping for a block whose own would be MAP_SIZE bytes, taken
 // off the list (its size in *SIZE), or null.
 void *
@@ -356,13 +367,9 @@ take_kept (size_t map_size, size_t *size)
       best = i;
   if (best == kept_count)
     return nullptr;
-  void *m = (void *) kept[best].start;
-  *size = kept[best].size;
-  __atomic_store_n (&kept_bytes, kept_bytes - kept[best].size,
-                    __ATOMIC_RELAXED);
-  __atomic_store_n (&kept_count, kept_count - 1, __ATOMIC_RELAXED);
-  kept[best] = kept[kept_count];
-  return m;
+  KeptMapping k = drop_kept (best);
+  *size = k.size;
+  return (void *) k.start;
 }
 
 // Keep the mapping [START, START + SIZE) of a freed block; false when
@@ -396,13 +403,7 @@ release_kept (size_t below)
     LockGuard g (large_lock);
     for (size_t i = 0; i < kept_count;)
       if (!below || kept[i].size < below)
-        {
-          gone[n++] = kept[i];
-          __atomic_store_n (&kept_bytes, kept_bytes - kept[i].size,
-                            __ATOMIC_RELAXED);
-          __atomic_store_n (&kept_count, kept_count - 1, __ATOMIC_RELAXED);
-          kept[i] = kept[kept_count];
-        }
+        gone[n++] = drop_kept (i);
       else
         i++;
   }

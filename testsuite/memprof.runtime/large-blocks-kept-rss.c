@@ -14,22 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mapped-bytes.h"
+
 #define MIB ((size_t) 1 << 20)
 
-/* Resident bytes, from /proc/self/statm without malloc.  */
-static long
-resident_bytes (void)
-{
-  char buf[128] = { 0 };
-  int fd = open ("/proc/self/statm", O_RDONLY);
-  if (fd < 0 || read (fd, buf, sizeof buf - 1) <= 0)
-    abort ();
-  close (fd);
-  char *p = strchr (buf, ' ');
-  if (!p)
-    abort ();
-  return atol (p + 1) * sysconf (_SC_PAGESIZE);
-}
 
 int
 main (void)
