@@ -883,8 +883,10 @@ public:
 	   arrays of it, or one that cannot make arrays: its header.  */
 	tree size_arg = v.type ? block_size_argument (call) : NULL_TREE;
 	tree main_type = v.type ? TYPE_MAIN_VARIANT (v.type) : NULL_TREE;
-	if (size_arg && RECORD_OR_UNION_TYPE_P (main_type)
-	    && (!array_sized_p (size_arg, type_size (v.type))
+	/* (A flexible array needs no size argument: mruby's pages come
+	   through mrb_calloc (mrb, 1, size), whose two sizes name none.)  */
+	if (main_type && RECORD_OR_UNION_TYPE_P (main_type)
+	    && ((size_arg && !array_sized_p (size_arg, type_size (v.type)))
 		|| ends_in_flexible_array (main_type)))
 	  site_key (MEMPROF_TYPE_PREFIX_TAG);
 	if (memprof_opts.type_statistics)

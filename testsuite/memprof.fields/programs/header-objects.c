@@ -11,7 +11,9 @@
    is still one header with bytes after it.  newpage's struct page ends
    in a flexible array: its block, sizeof (struct page) + 4096 bytes, is
    a constant 129 times the page's 32, and still one page (mruby's heap
-   pages read as arrays of 1,025).  For fields-prefix.exp.  */
+   pages read as arrays of 1,025); so is callocpage's, through a
+   calloc-like wrapper whose two sizes name no block size (mruby's
+   mrb_calloc).  For fields-prefix.exp.  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,20 @@ newpage (void)
   return p;
 }
 
+__attribute__ ((noinline)) static void *
+xcalloc (size_t n, size_t size)
+{
+  return calloc (n, size);
+}
+
+__attribute__ ((noinline)) static struct page *
+callocpage (void)
+{
+  struct page *p = xcalloc (1, sizeof (struct page) + 4096);
+  p->size = 4096;
+  return p;
+}
+
 __attribute__ ((noinline)) static struct hdr *
 newarray (int n)
 {
@@ -93,6 +109,11 @@ main (void)
   s += b->s[2999] != (char) 2999;
   free (b);
   struct page *pg = newpage ();
+  for (int i = 0; i < 100; i++)
+    pg->data[pg->used++] = (char) i;
+  s += pg->data[99] != 99;
+  free (pg);
+  pg = callocpage ();
   for (int i = 0; i < 100; i++)
     pg->data[pg->used++] = (char) i;
   s += pg->data[99] != 99;
