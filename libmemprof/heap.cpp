@@ -578,6 +578,30 @@ usable_size (const void *p)
 }
 
 void
+forget_runtime_block (void *p, const LivePeakMark &mark)
+{
+  ChunkHeader *h = p ? allocator_header (p) : nullptr;
+  if (!h)
+    return;
+  uint8_t old = claim_live (h);
+  if (old == kChunkFree)
+    return;
+  if (old == kChunkAllocated && !(h->flags & kChunkUnprofiled)
+      && h->epoch == profile_epoch)
+    {
+      LiveAmount a = live_amount (h);
+      if (h->flags & kChunkSampled)
+        live_free (depot_live (h->alloc_context_id), a);
+      else
+        live_free (depot_live (h->alloc_context_id), h->requested_size);
+      live_undo_peak (mark, a.bytes, live_whole_blocks (a));
+      h->flags = (uint8_t) ((h->flags & ~kLifeKindFlags) | kChunkUnprofiled);
+      old = kChunkReported;
+    }
+  __atomic_store_n (&h->state, old, __ATOMIC_RELEASE);
+}
+
+void
 retire_other_epochs (uint16_t epoch)
 {
   heap_walk_begin ();

@@ -306,6 +306,28 @@ live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now)
       }
 }
 
+LivePeakMark
+live_peak_mark ()
+{
+  return { __atomic_load_n (&live_heap.generation, __ATOMIC_RELAXED),
+           __atomic_load_n (&live_heap.peak_bytes, __ATOMIC_RELAXED) };
+}
+
+void
+live_undo_peak (const LivePeakMark &mark, uint64_t bytes, uint64_t blocks)
+{
+  if (__atomic_load_n (&live_threaded, __ATOMIC_RELAXED)
+      || live_heap.generation == mark.generation
+      || live_heap.peak_bytes != live_heap.bytes + bytes
+      || live_heap.peak_blocks != live_heap.blocks + blocks
+      || live_heap.bytes < mark.bytes)
+    return;
+  // The contexts' "at peak" counts of this generation were taken at the
+  // block's allocation, when they were what they are now.
+  live_heap.peak_bytes = live_heap.bytes;
+  live_heap.peak_blocks = live_heap.blocks;
+}
+
 void
 live_report_exit (ContextLive *c, LiveAmount a)
 {

@@ -109,6 +109,22 @@ struct LiveThreadCache
 constexpr uint32_t kLiveNowUnread = ~0u;
 void live_new_peak (uint64_t bytes, uint64_t blocks, uint32_t now);
 
+// The peak as it was before a block the runtime then takes out of the
+// profile (forget_runtime_block): its generation and bytes.
+struct LivePeakMark
+{
+  uint64_t generation, bytes;
+};
+LivePeakMark live_peak_mark ();
+// That block, of BYTES bytes and BLOCKS whole blocks, is no longer
+// counted: if it made the peak since MARK, the peak goes back to what
+// is live without it (while one thread runs: the dump thread's start,
+// at start-up or in a forked child).  When the peak before it was
+// larger than what is live now, it is left: then the block overstates
+// it by less than its own size.
+void live_undo_peak (const LivePeakMark &mark, uint64_t bytes,
+                     uint64_t blocks);
+
 inline void
 live_catch_up (ContextLive *c, uint64_t generation)
 {

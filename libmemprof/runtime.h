@@ -118,6 +118,13 @@ MEMPROF_NOINLINE __attribute__ ((cold)) void
 report_invalid_free (const char *fn, const char *what, const void *p);
 // Mark every live block of an epoch other than EPOCH as dropped.
 void retire_other_epochs (uint16_t epoch);
+// Take the live block P, which the C library allocated for the runtime
+// itself (the dump thread's TLS vector), out of the profile: no record
+// of its life and no part in the live heap, as a block that stands for
+// nothing; nor in the peak, if it made one since MARK (live_heap.h).
+// Nothing is done unless P is a live profiled block of ours.
+struct LivePeakMark;
+void forget_runtime_block (void *p, const LivePeakMark &mark);
 // Fold every profiled live block into the HIB table as if freed now;
 // each block is reported once (it is then excluded from later profiles).
 void report_live_blocks ();
