@@ -631,7 +631,13 @@ run_print_layout (const Options &o)
 // For a --function that matched nothing: when the function is further
 // out in some stacks, behind frames of the program's own (allocation
 // wrappers: gumbo's malloc_wrapper, mujs's js_malloc), the --allocator
-// options that would pass over them, or "".
+// options that would pass over them, or "".  The wrappers are those of
+// the contexts where the fewest stand in front of it: a function that
+// allocates through two wrappers is often deeper in other stacks too,
+// behind callees of its own (SQLite's balance_nonroot, behind
+// sqlite3MemMalloc and sqlite3Malloc in 4 contexts and behind
+// allocateBtreePage, pager_write and more in others), and the union of
+// all of them named nothing useful.
 std::string
 wrapper_hint (const Options &o)
 {
@@ -641,8 +647,8 @@ wrapper_hint (const Options &o)
   Loaded l;
   load_profile (o.file, all, l);
   FunctionFilter filter (o.function, o.allocators);
-  std::vector<std::string> wrappers;
-  uint64_t contexts = 0;
+  // Per context holding the function, the frames in front of it.
+  std::vector<std::vector<std::string>> fronts;
   for (const Context *c : l.table.canonical_order ())
     {
       std::vector<std::string> before;
@@ -652,26 +658,45 @@ wrapper_hint (const Options &o)
           const std::string &f = frame.function;
           if (filter.matches (f))
             {
-              contexts++;
-              for (const std::string &b : before)
-                if (std::find (wrappers.begin (), wrappers.end (), b)
-                    == wrappers.end ())
-                  wrappers.push_back (b);
+              if (!before.empty ())
+                fronts.push_back (before);
               break;
             }
           if (f.empty ())
             break;
           // A helper inlined into a wrapper goes with it (tcc's tal_new
           // in tal_realloc_impl): naming the wrapper passes over both.
-          if (!filter.passes_over (f) && !frame.inlined)
+          if (!filter.passes_over (f) && !frame.inlined
+              && std::find (before.begin (), before.end (), f) == before.end ())
             before.push_back (f);
         }
     }
+  if (fronts.empty ())
+    return "";
+  size_t fewest = fronts[0].size ();
+  for (const auto &f : fronts)
+    fewest = std::min (fewest, f.size ());
+  std::vector<std::string> wrappers;
+  for (const auto &f : fronts)
+    if (f.size () == fewest)
+      for (const std::string &b : f)
+        if (std::find (wrappers.begin (), wrappers.end (), b)
+            == wrappers.end ())
+          wrappers.push_back (b);
   // Only a short list of wrappers reads as a hint (tcc has four:
   // tcc_malloc, tcc_mallocz, tcc_realloc, tal_realloc_impl); more is a
   // name deep in many stacks.
-  if (!contexts || wrappers.empty () || wrappers.size () > 4)
+  if (wrappers.size () > 4)
     return "";
+  // The contexts those options would show: every frame in front of the
+  // function among them.
+  uint64_t covered = 0;
+  for (const auto &f : fronts)
+    if (std::all_of (f.begin (), f.end (), [&] (const std::string &b) {
+          return std::find (wrappers.begin (), wrappers.end (), b)
+                 != wrappers.end ();
+        }))
+      covered++;
   std::string names, opts;
   for (const std::string &w : wrappers)
     {
@@ -679,9 +704,16 @@ wrapper_hint (const Options &o)
       names += (names.empty () ? "" : ", ") + shown;
       opts += " --allocator=" + shown;
     }
-  return format ("; it is further out in %s, behind %s: give%s",
-                 counted (contexts, "context", "contexts").c_str (),
-                 names.c_str (), opts.c_str ());
+  std::string where
+    = covered == fronts.size ()
+        ? format ("in %s, behind %s",
+                  counted (covered, "context", "contexts").c_str (),
+                  names.c_str ())
+        : format ("in %s; in %llu of them behind %s",
+                  counted (fronts.size (), "context", "contexts").c_str (),
+                  (unsigned long long) covered, names.c_str ());
+  return format ("; it is further out %s: %s%s", where.c_str (),
+                 o.allocators.empty () ? "give" : "also give", opts.c_str ());
 }
 
 int

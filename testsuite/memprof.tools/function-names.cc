@@ -10,7 +10,10 @@
 // called by xalloc), found with --allocator; and make_list, whose 2
 // blocks come through pool_alloc and arena_grow with a helper inlined
 // into each (arena_new, list_grow: tcc's tal_new and tok_str_realloc),
-// which --allocator need not name.
+// which --allocator need not name; and make_tree, whose 3 blocks come
+// through pool_alloc and xalloc too, but which is also deeper in the
+// stacks of 2 more, behind four callees of its own in front of xalloc
+// (SQLite's balance_nonroot): the hint still names the two wrappers.
 #include <cstdlib>
 #include <vector>
 
@@ -119,6 +122,39 @@ make_list (void)
   return list_grow (40);
 }
 
+extern "C" __attribute__ ((noinline)) void *
+tree_leaf (void)
+{
+  return xalloc (16);
+}
+
+extern "C" __attribute__ ((noinline)) void *
+tree_level3 (void)
+{
+  return tree_leaf ();
+}
+
+extern "C" __attribute__ ((noinline)) void *
+tree_level2 (void)
+{
+  return tree_level3 ();
+}
+
+extern "C" __attribute__ ((noinline)) void *
+tree_level1 (void)
+{
+  return tree_level2 ();
+}
+
+extern "C" __attribute__ ((noinline)) void
+make_tree (void)
+{
+  for (int i = 0; i < 3; i++)
+    std::free (xalloc (32));
+  for (int i = 0; i < 2; i++)
+    std::free (tree_level1 ());
+}
+
 __attribute__ ((noinline)) long
 fill_vector (int n)
 {
@@ -144,5 +180,6 @@ main ()
     std::free (make_widget ());
   for (int i = 0; i < 2; i++)
     std::free (make_list ());
+  make_tree ();
   return fill_vector (100) == 99 ? 0 : 1;
 }
