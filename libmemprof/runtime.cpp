@@ -61,6 +61,7 @@ SpinLock full_init_lock;
 bool full_init_done;
 uint64_t start_unix_ms;
 uint64_t parent_pid;       // Set in a forked child.
+bool profile_was_reset;    // By __memprof_profile_reset.
 uint64_t dump_sequence;
 // An instrumented unit's constructor registered (its access counts go
 // to our shadow); none: the runtime was preloaded into, or linked
@@ -474,6 +475,13 @@ dump_profile (DumpTrigger trigger)
   meta.site_calibrated = calibrated;
   meta.unattributed_allocs = calibration.lost_allocations;
   meta.unattributed_bytes = calibration.lost_bytes;
+  // Whole: its blocks are every block the process allocated (no dump
+  // before it took some; no fork or reset dropped the ones before).
+  bool whole_run = meta.dump_sequence == 0 && !parent_pid && !profile_was_reset;
+  if (sample_interval)
+    sampled_bounds (records, whole_run, meta.unattributed_bytes,
+                    meta.unattributed_allocs, &meta.peak_bytes,
+                    &meta.peak_blocks);
   meta.uninstrumented = !__atomic_load_n (&instrumented_unit_seen,
                                           __ATOMIC_RELAXED);
   if (sample_interval && flags.verbosity >= 1)
@@ -847,6 +855,7 @@ __memprof_profile_reset (void)
   histogram_clear ();
   site_tally_reset ();
   advance_epoch ();
+  profile_was_reset = true;
   unlock_dump ();
 }
 

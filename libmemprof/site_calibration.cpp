@@ -578,4 +578,51 @@ certain_merge (HibNode **records, HibNode **tail)
   return merged;
 }
 
+void
+sampled_bounds (HibNode *records, bool whole_run, uint64_t unattributed_bytes,
+                uint64_t unattributed_allocs, uint64_t *peak_bytes,
+                uint64_t *peak_blocks)
+{
+  auto at_most = [] (uint64_t &v, uint64_t bound) {
+    if (v > bound)
+      v = bound;
+  };
+  uint64_t bytes = unattributed_bytes, blocks = unattributed_allocs;
+  uint64_t at_peak_bytes = 0, at_peak_blocks = 0;
+  for (HibNode *r = records; r; r = r->next)
+    {
+      memprof_raw_mib &m = r->mib;
+      bytes += m.total_size;
+      blocks += m.alloc_count;
+      if (whole_run)
+        {
+          at_most (m.max_live_bytes, m.total_size);
+          at_most (m.max_live_blocks, m.alloc_count);
+        }
+      if (m.alloc_count && m.max_live_bytes < m.max_size)
+        m.max_live_bytes = m.max_size;
+      if (m.alloc_count && m.max_live_blocks == 0)
+        m.max_live_blocks = 1;
+      at_most (m.bytes_at_peak, m.max_live_bytes);
+      at_most (m.blocks_at_peak, m.max_live_blocks);
+      at_most (m.bytes_at_exit, m.max_live_bytes);
+      at_most (m.blocks_at_exit, m.max_live_blocks);
+      at_peak_bytes += m.bytes_at_peak;
+      at_peak_blocks += m.blocks_at_peak;
+    }
+  // The contexts' shares of the peak, calibrated, are the better
+  // estimate of it when larger (the process's own count is the
+  // sampler's weights alone): 4.2 MB against 6.4 MB, all of it live.
+  if (*peak_bytes < at_peak_bytes)
+    {
+      *peak_bytes = at_peak_bytes;
+      *peak_blocks = at_peak_blocks;
+    }
+  if (whole_run)
+    {
+      at_most (*peak_bytes, bytes);
+      at_most (*peak_blocks, blocks);
+    }
+}
+
 } // namespace memprof
