@@ -97,9 +97,22 @@ write_dhat (FILE *out, const ContextTable &table,
           o.clear ();
         }
     }
+  // The unattributed allocations: a program point of their own, whose
+  // one frame comes last in the table.
+  bool unattributed = run.unattributed_allocs || run.unattributed_bytes;
+  if (unattributed)
+    o += format ("%s{\"tb\": %llu, \"tbk\": %llu, \"tl\": 0, \"mb\": 0, "
+                 "\"mbk\": 0, \"gb\": 0, \"gbk\": 0, \"eb\": 0, "
+                 "\"ebk\": 0, \"rb\": 0, \"wb\": 0, \"fs\": [%zu]}",
+                 first ? "\n  " : ",\n  ",
+                 (unsigned long long) run.unattributed_bytes,
+                 (unsigned long long) run.unattributed_allocs,
+                 ftbl_frames.size () + 1);
   o += "\n ],\n \"ftbl\": [\n  \"[root]\"";
   for (uint32_t id : ftbl_frames)
     o += ",\n  " + json_string (dhat_frame (table.frame (id)));
+  if (unattributed)
+    o += ",\n  " + json_string (kUnattributedFrame);
   o += "\n ]\n}\n";
   return std::fwrite (o.data (), 1, o.size (), out) == o.size ()
          && !std::ferror (out);

@@ -7,7 +7,8 @@ namespace memprof {
 
 bool
 write_folded (FILE *out, const ContextTable &table,
-              const std::vector<const Context *> &records, int field)
+              const std::vector<const Context *> &records, int field,
+              const RunInfo &run)
 {
   std::vector<std::string> names (table.num_frames ());
   for (const Context *c : records)
@@ -37,6 +38,13 @@ write_folded (FILE *out, const ContextTable &table,
                         (unsigned long long) value) < 0)
         return false;
     }
+  uint64_t unattributed = field == F_total_size    ? run.unattributed_bytes
+                          : field == F_alloc_count ? run.unattributed_allocs
+                                                   : 0;
+  if (unattributed
+      && std::fprintf (out, "%s %llu\n", kUnattributedFrame,
+                       (unsigned long long) unattributed) < 0)
+    return false;
   return !std::ferror (out);
 }
 

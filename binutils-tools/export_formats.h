@@ -20,7 +20,15 @@ struct RunInfo
   uint64_t pid = 0;
   uint64_t parent_pid = 0;  // A forked child's parent; 0: none.
   uint64_t duration_ms = 0; // 0 when unknown.
+  // A sampled profile's allocations at sites no context stands for
+  // (the report's "Unattributed:" line), when the export holds every
+  // context: each export shows them as one entry, "[unattributed]",
+  // so that its totals are the profile's.
+  uint64_t unattributed_allocs = 0, unattributed_bytes = 0;
 };
+
+// The name of that entry's one frame.
+constexpr const char *kUnattributedFrame = "[unattributed]";
 
 // pprof: gzipped profile.proto (export_pprof.cc).
 bool write_pprof (FILE *out, const ContextTable &table,
@@ -34,9 +42,11 @@ bool write_dhat (FILE *out, const ContextTable &table,
 
 // Folded stacks (flamegraph.pl, speedscope, inferno): one line per
 // context whose FIELD is not 0, frames root first joined by ';', a
-// space, the value (export_folded.cc).
+// space, the value (export_folded.cc); and "[unattributed] VALUE" for
+// RUN's unattributed bytes or blocks.
 bool write_folded (FILE *out, const ContextTable &table,
-                   const std::vector<const Context *> &records, int field);
+                   const std::vector<const Context *> &records, int field,
+                   const RunInfo &run);
 
 } // namespace memprof
 

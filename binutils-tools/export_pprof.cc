@@ -282,6 +282,32 @@ write_pprof (FILE *out, const ContextTable &table,
         }
       profile.message (kSample, sample);
     }
+  // The unattributed allocations: a sample of their own, at one
+  // location of no module whose one function is "[unattributed]".
+  if (run.unattributed_allocs || run.unattributed_bytes)
+    {
+      uint64_t fid = function_ids.size () + 1;
+      Message fn;
+      fn.u64 (1, fid);
+      fn.u64 (2, st.id (kUnattributedFrame));
+      fn.u64 (3, st.id (kUnattributedFrame));
+      functions.message (kFunction, fn);
+      uint64_t lid = location_ids.size () + 1;
+      Message loc, line;
+      loc.u64 (1, lid);
+      line.u64 (1, fid);
+      loc.message (4, line);
+      locations.message (kLocation, loc);
+      values.clear ();
+      for (const SampleType &t : kSampleTypes)
+        values.push_back (t.field == F_alloc_count ? run.unattributed_allocs
+                          : t.field == F_total_size ? run.unattributed_bytes
+                                                     : 0);
+      Message sample;
+      sample.packed (1, std::vector<uint64_t> { lid });
+      sample.packed (2, values);
+      profile.message (kSample, sample);
+    }
   // Fields may come in any order: the string table last, once every
   // string has its id.
   std::vector<const std::pair<const std::string,
@@ -330,9 +356,11 @@ write_pprof (FILE *out, const ContextTable &table,
                                   "are estimates%s",
                                   (unsigned long long) table.sample_interval,
                                   table.site_calibrated
-                                    ? " (per allocation site with a sampled "
-                                      "block, allocated bytes and objects "
-                                      "are exact)"
+                                    ? " (per allocation site, allocated "
+                                      "bytes and objects are exact, at its "
+                                      "contexts or, for sites whose "
+                                      "sampled blocks could not stand for "
+                                      "them, at [unattributed])"
                                     : "").c_str ()));
     }
   tail.u64 (kDefaultSampleType, st.id ("alloc_space"));

@@ -741,8 +741,14 @@ run (const Options &o)
       return 1;
     }
   bool written;
+  RunInfo run = l.run;
   if (o.format != Format::TEXT && o.top && records.size () > o.top)
     records.resize (o.top);
+  else if (!o.have_function)
+    {
+      run.unattributed_allocs = table.unattributed_allocs;
+      run.unattributed_bytes = table.unattributed_bytes;
+    }
   if (o.fields && !table.histogram_mode ())
     {
       report_error (o.file, "--fields needs a histogram profile (compile "
@@ -760,11 +766,11 @@ run (const Options &o)
                           std::strcmp (l.kind, "raw") == 0 ? &l.run
                                                             : nullptr);
   else if (o.format == Format::PPROF)
-    written = write_pprof (stdout, table, records, l.run);
+    written = write_pprof (stdout, table, records, run);
   else if (o.format == Format::DHAT)
-    written = write_dhat (stdout, table, records, l.run);
+    written = write_dhat (stdout, table, records, run);
   else if (o.format == Format::FOLDED)
-    written = write_folded (stdout, table, records, o.folded_field);
+    written = write_folded (stdout, table, records, o.folded_field, run);
   else
     {
       write_text_report (stdout, l.header, table, o.metric, records, o.top);
