@@ -17,6 +17,9 @@ namespace memprof {
 struct RunInfo
 {
   std::string command;      // Command line, or the profile's description.
+  // A raw profile's executable, runtime version and dump sequence.
+  std::string executable, runtime_version;
+  uint64_t dump_sequence = 0;
   uint64_t pid = 0;
   uint64_t parent_pid = 0;  // A forked child's parent; 0: none.
   uint64_t duration_ms = 0; // 0 when unknown.

@@ -138,8 +138,15 @@ write_json (FILE *out, const char *kind, uint64_t version,
   b.add ("\", \"version\": ");
   b.add (version);
   if (run)
-    b.add (format (", \"command\": %s, \"pid\": %llu%s, \"run_time_ms\": %llu",
+    b.add (format (", \"command\": %s, \"executable\": %s, \"dump\": %llu%s, "
+                   "\"pid\": %llu%s, \"run_time_ms\": %llu",
                    json_string (run->command).c_str (),
+                   json_string (run->executable).c_str (),
+                   (unsigned long long) run->dump_sequence,
+                   run->runtime_version.empty ()
+                     ? ""
+                     : (", \"runtime\": "
+                        + json_string (run->runtime_version)).c_str (),
                    (unsigned long long) run->pid,
                    run->parent_pid
                      ? format (", \"parent_pid\": %llu",

@@ -350,6 +350,9 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
           if (run.command.empty ())
             {
               run.command = cmd.empty () ? p.executable : cmd;
+              run.executable = p.executable;
+              run.runtime_version = p.runtime_version;
+              run.dump_sequence = p.dump_sequence;
               run.pid = p.pid;
               run.parent_pid = p.parent_pid;
               if (p.end_time >= p.start_time && p.start_time)
