@@ -1,10 +1,9 @@
 /* The sampling mode's peak is an estimate, but within what the profile
    knows: 100,000 blocks of 64 bytes, all live at the exit, under
    sample_interval=1048576 and sample_seed=5: the sampler's weights
-   alone made the peak 10,486,144 bytes in 163,851 blocks, above the 6,400,000 allocated in all.
-   (sampled-peak-cap.c: no more than all the program allocated;
-   sampled-peak-shares.c: no less than the contexts' calibrated shares
-   of it.)  */
+   alone made the peak 10,486,144 bytes in 163,851 blocks, above the
+   6,400,000 allocated in all: no more than all the program allocated.
+   (sampled-peak-shares.c runs this program under another seed.)  */
 /* { dg-do run } */
 /* { dg-options "-O1" } */
 /* { dg-set-target-env-var MEMPROF_OPTIONS "sample_interval=1048576:sample_seed=5" } */
