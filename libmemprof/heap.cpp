@@ -589,11 +589,9 @@ forget_runtime_block (void *p, const LivePeakMark &mark)
   if (old == kChunkAllocated && !(h->flags & kChunkUnprofiled)
       && h->epoch == profile_epoch)
     {
+      // (An exact block's amount is its size and one block.)
       LiveAmount a = live_amount (h);
-      if (h->flags & kChunkSampled)
-        live_free (depot_live (h->alloc_context_id), a);
-      else
-        live_free (depot_live (h->alloc_context_id), h->requested_size);
+      live_free (depot_live (h->alloc_context_id), a);
       live_undo_peak (mark, a.bytes, live_whole_blocks (a));
       h->flags = (uint8_t) ((h->flags & ~kLifeKindFlags) | kChunkUnprofiled);
       old = kChunkReported;
