@@ -45,7 +45,10 @@ void record_command_line (int argc, char **argv);
 int write_raw_profile (int fd, const HibNode *records,
                        const ProfileMeta &meta);
 
-// Print the records readably on stderr.
+// Orders the records as the text report prints them (largest total
+// size first); *TAIL follows the list's new last node.
+void sort_records_for_text (HibNode **records, HibNode **tail);
+// Prints the records readably on stderr.
 void print_text_report (const HibNode *records, const ProfileMeta &meta);
 
 } // namespace memprof

@@ -501,7 +501,10 @@ dump_profile (DumpTrigger trigger)
               (unsigned long) calibration.lost_bytes);
     }
   if (flags.print_text)
-    print_text_report (records, meta);
+    {
+      sort_records_for_text (&records, &records_tail);
+      print_text_report (records, meta);
+    }
   int r = write_profile_file (records, meta);
   hib_recycle (records, records_tail);
   hib_recycle (merged);

@@ -1,6 +1,8 @@
-// The human-readable report (MEMPROF_OPTIONS=print_text=1): one block of
-// lines per allocation context on stderr, frames as module+offset and,
-// where the dynamic symbol table knows it, the function.
+// The text report (MEMPROF_OPTIONS=print_text=1): one block of lines per
+// allocation context on stderr, largest total size first, frames as
+// module+offset and, where the dynamic symbol table knows it, the
+// function.  Full symbols and source lines are memprof-dump's work (it
+// has libdw); this report runs inside the program and allocates nothing.
 
 #include "profile_writer.h"
 #include "internal.h"
@@ -49,7 +51,70 @@ print_frame (uint32_t i, uintptr_t pc)
   report ("    #%u 0x%lx%s", i, (unsigned long) pc, folded);
 }
 
+// Whether record A is printed before record B: larger total size first,
+// then more allocations, then the lower context id, so the order is the
+// same from run to run.
+bool
+prints_before (const HibNode *a, const HibNode *b)
+{
+  if (a->mib.total_size != b->mib.total_size)
+    return a->mib.total_size > b->mib.total_size;
+  if (a->mib.alloc_count != b->mib.alloc_count)
+    return a->mib.alloc_count > b->mib.alloc_count;
+  return a->mib.stack_id < b->mib.stack_id;
+}
+
+// Merges two sorted lists.
+HibNode *
+merge_sorted (HibNode *a, HibNode *b)
+{
+  HibNode head;
+  HibNode *tail = &head;
+  while (a && b)
+    {
+      HibNode **from = prints_before (b, a) ? &b : &a;
+      tail->next = *from;
+      tail = *from;
+      *from = (*from)->next;
+    }
+  tail->next = a ? a : b;
+  return head.next;
+}
+
 } // namespace
+
+// A bottom-up merge sort of the list: no allocation, O(n log n), and
+// stable; *TAIL is set to the new last node.
+void
+sort_records_for_text (HibNode **records, HibNode **tail)
+{
+  // runs[k] holds a sorted run of 2^k nodes, or null.
+  HibNode *runs[64] = {};
+  HibNode *r = *records;
+  while (r)
+    {
+      HibNode *one = r;
+      r = r->next;
+      one->next = nullptr;
+      int k = 0;
+      for (; runs[k]; k++)
+        {
+          one = merge_sorted (runs[k], one);
+          runs[k] = nullptr;
+        }
+      runs[k] = one;
+    }
+  HibNode *sorted = nullptr;
+  for (int k = 0; k < 64; k++)
+    if (runs[k])
+      sorted = merge_sorted (runs[k], sorted);
+  *records = sorted;
+  HibNode *last = nullptr;
+  for (HibNode *n = sorted; n; n = n->next)
+    last = n;
+  if (last)
+    *tail = last;
+}
 
 void
 print_text_report (const HibNode *records, const ProfileMeta &meta)
