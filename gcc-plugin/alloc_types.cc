@@ -28,7 +28,12 @@
    xmalloc), when the caller's
    call site decides and no record is written; the same when it is
    returned a constant past its start (after a size header, whatever
-   the header's type).  */
+   the header's type), and when it is stored untyped through a pointer
+   parameter (SQLite's mallocWithAlarm (n, &p): "*pp = p").  A call
+   that passes the address of one local pointer variable and keeps no
+   pointer result is then a site like posix_memalign (&p, ...): the
+   variable's loads after it decide, and the variable returned untyped
+   passes the verdict on again.  */
 
 #define INCLUDE_STRING /* before system.h poisons what <string> uses */
 #include <cxxabi.h>
@@ -99,15 +104,61 @@ allocation_function_p (gcall *call)
 	     || id_equal (DECL_NAME (fndecl), "posix_memalign"));
 }
 
+/* Is REF the memory a pointer parameter points to ("*pp")?  */
+bool
+stored_through_parameter_p (tree ref)
+{
+  if (TREE_CODE (ref) != MEM_REF || !integer_zerop (TREE_OPERAND (ref, 1)))
+    return false;
+  tree base = TREE_OPERAND (ref, 0);
+  return (TREE_CODE (base) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (base)
+	  && SSA_NAME_VAR (base)
+	  && TREE_CODE (SSA_NAME_VAR (base)) == PARM_DECL);
+}
+
+/* For a call that may hand a block out through a parameter, as
+   SQLite's mallocWithAlarm (n, &p): the argument &p, when it is the
+   call's one address of a local pointer variable and the call keeps no
+   pointer result (one it keeps is the block, decided from the result)
+   and is no C library function; else null.  */
+tree
+out_parameter_slot (gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && POINTER_TYPE_P (TREE_TYPE (lhs)))
+    return NULL_TREE;
+  tree fndecl = gimple_call_fndecl (call);
+  if (!gimple_call_fntype (call)
+      || (fndecl && (DECL_IN_SYSTEM_HEADER (fndecl)
+		     || fndecl_built_in_p (fndecl))))
+    return NULL_TREE;
+  tree slot = NULL_TREE;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      if (TREE_CODE (arg) != ADDR_EXPR)
+	continue;
+      tree var = TREE_OPERAND (arg, 0);
+      if (!VAR_P (var) || is_global_var (var)
+	  || !POINTER_TYPE_P (TREE_TYPE (var)))
+	continue;
+      if (slot)
+	return NULL_TREE;
+      slot = arg;
+    }
+  return slot;
+}
+
 /* Does CALL return a block whose type is decided here: an allocation
    function's, or any function's returning void * (a wrapper), or
    char * (an older C wrapper: Tcl's ckalloc, xmalloc in older GNU
    code), but not the C library's char * functions (strchr, getenv:
-   declared in system headers), which return no new block.  */
+   declared in system headers), which return no new block; or hand one
+   out through a pointer it is given (out_parameter_slot).  */
 bool
 allocation_site_p (gcall *call)
 {
-  if (allocation_function_p (call))
+  if (allocation_function_p (call) || out_parameter_slot (call))
     return true;
   tree fntype = gimple_call_fntype (call);
   if (!fntype)
@@ -166,6 +217,8 @@ private:
   auto_vec<tree, 4> m_constructed;
   unsigned m_depth = UINT_MAX;
   bool m_returned_untyped = false;
+  /* Stored untyped through a parameter: "*pp = p".  */
+  bool m_passed_out = false;
   /* Pointers a constant past the block's start (p + 1 after a header),
      and whether one of them is returned untyped: the function is then
      an allocator wrapper whose own conversion describes its header.  */
@@ -244,7 +297,10 @@ result_walk::visit_use (gimple *use, tree name, unsigned depth)
       if (gimple_assign_rhs1 (a) != name)
 	return;
       tree lhs = gimple_assign_lhs (a);
-      if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+      if (code == SSA_NAME && stored_through_parameter_p (lhs)
+	  && untyped_pointer_p (TREE_TYPE (lhs)))
+	m_passed_out = true;
+      else if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
 	  || code == VIEW_CONVERT_EXPR)
 	{
 	  note (TREE_TYPE (lhs), depth + 1);
@@ -381,8 +437,31 @@ result_walk::verdict () const
       v.type = m_types[0];
     }
   else
-    v.record = m_types.length () > 1 || !m_returned_untyped;
+    v.record = m_types.length () > 1
+	       || !(m_returned_untyped || m_passed_out);
   return v;
+}
+
+/* The site type of a block the call stores into *SLOT (&p), read from
+   the loads of p after it.  At -O1 and above GCC stores posix_memalign's
+   result into a temporary and loads it after the call (to add
+   __builtin_assume_aligned): the loads anywhere in the function are
+   followed.  */
+site_type
+slot_type (tree slot)
+{
+  result_walk w (false);
+  tree var = TREE_OPERAND (slot, 0);
+  w.start (var);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gimple_assign_single_p (gsi_stmt (gsi))
+	  && gimple_assign_rhs1 (gsi_stmt (gsi)) == var)
+	w.start (gimple_assign_lhs (gsi_stmt (gsi)));
+  w.run ();
+  return w.verdict ();
 }
 
 site_type
@@ -391,30 +470,16 @@ call_site_type (gcall *call)
   /* posix_memalign (&p, ...): the type of p.  */
   if (is_posix_memalign (call))
     {
-      site_type v;
-      v.record = true;
-      result_walk w (false);
       tree slot = gimple_call_num_args (call) ? gimple_call_arg (call, 0)
 					      : NULL_TREE;
       if (slot && TREE_CODE (slot) == ADDR_EXPR && DECL_P (TREE_OPERAND (slot, 0)))
-	{
-	  /* At -O1 and above GCC stores into a temporary and loads it
-	     after the call (to add __builtin_assume_aligned): follow the
-	     loads of the variable too.  */
-	  tree var = TREE_OPERAND (slot, 0);
-	  w.start (var);
-	  basic_block bb;
-	  FOR_EACH_BB_FN (bb, cfun)
-	    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-		 gsi_next (&gsi))
-	      if (gimple_assign_single_p (gsi_stmt (gsi))
-		  && gimple_assign_rhs1 (gsi_stmt (gsi)) == var)
-		w.start (gimple_assign_lhs (gsi_stmt (gsi)));
-	  w.run ();
-	  v.type = w.verdict ().type;
-	}
+	return slot_type (slot);
+      site_type v;
+      v.record = true;
       return v;
     }
+  if (tree slot = out_parameter_slot (call))
+    return slot_type (slot);
   tree lhs = gimple_call_lhs (call);
   if (!lhs)
     {

@@ -11,7 +11,10 @@
    variable first (an array, not a header); and a realloc wrapper whose
    call takes a getter's result as an argument, the two calls at one
    source position (duktape's DUK_REALLOC_INDIRECT): the getter's
-   unknown verdict does not hide the wrapper's caller's type.  */
+   unknown verdict does not hide the wrapper's caller's type; a block
+   handed out through a void ** parameter (SQLite's mallocWithAlarm
+   (n, &p)), typed by the caller's variable or, through a void *
+   wrapper, by that wrapper's caller (both were unknown).  */
 /* { dg-do run } */
 
 #include <stdlib.h>
@@ -248,6 +251,51 @@ opaque_new (void)
   return (struct opaque *) malloc (40);
 }
 
+/* Hands its block out through PP, as SQLite's mallocWithAlarm.  */
+__attribute__ ((noinline)) static void
+alloc_out (size_t n, void **pp)
+{
+  void *p = malloc (n);
+  if (!p)
+    abort ();
+  *pp = p;
+}
+
+__attribute__ ((noinline)) void *
+malloc_via_out (size_t n)
+{
+  void *p;
+  alloc_out (n, &p);
+  return p;
+}
+
+__attribute__ ((noinline)) static struct rec *
+rec_via_out (void)
+{
+  struct rec *r = malloc_via_out (sizeof *r);
+  r->key = 4;
+  return r;
+}
+
+__attribute__ ((noinline)) static struct pair *
+pair_direct_out (void)
+{
+  struct pair *q;
+  alloc_out (2 * sizeof *q, (void **) &q);
+  q[1].a = 5;
+  return q;
+}
+
+/* A char buffer through the out parameter: still unknown.  */
+__attribute__ ((noinline)) static char *
+bytes_via_out (void)
+{
+  char *b;
+  alloc_out (10, (void **) &b);
+  memset (b, 0, 10);
+  return b;
+}
+
 int
 main (void)
 {
@@ -270,6 +318,9 @@ main (void)
       free ((long long *) pair_through_header () - 1);
       free (opaque_new ());
       free (make_state ());
+      free (rec_via_out ());
+      free (pair_direct_out ());
+      free (bytes_via_out ());
       make_handlers (4);
       make_printers (2);
       free (handler_table);
@@ -298,3 +349,6 @@ main (void)
 /* { dg-final { memprof-dump-scan {^type:        void \(\*\)\(void\) \(8 bytes\)$} } } */
 /* { dg-final { memprof-dump-scan {^type:        int \(\*\)\(const char \*, \.\.\.\) \(8 bytes\)$} } } */
 /* { dg-final { memprof-record fn=make_state<main alloc_count==3 total_size==96 type=state_t type_size==32 } } */
+/* { dg-final { memprof-record fn=alloc_out<malloc_via_out<rec_via_out<main alloc_count==3 total_size==168 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=alloc_out<pair_direct_out<main alloc_count==3 total_size==24 type=pair type_size==4 } } */
+/* { dg-final { memprof-record fn=alloc_out<bytes_via_out<main alloc_count==3 total_size==30 type=null } } */
