@@ -43,9 +43,13 @@
    allocation function (malloc, calloc, realloc, aligned_alloc,
    posix_memalign, operator new, anything declared with the malloc
    attribute) or to any function returning void * (an allocation wrapper
-   such as xmalloc).  A call whose untyped result is only returned from
-   its function, or whose result is returned a constant past its start
-   (after a size header), has no record: its caller's call site decides.  A reader
+   such as xmalloc), or a call given the address of one local pointer
+   variable that keeps no pointer result (an allocator handing its block
+   out through a parameter, as posix_memalign).  A call whose untyped
+   result is only returned from its function, or whose result is
+   returned a constant past its start (after a size header), or stored
+   untyped through a pointer parameter, has no record: its caller's call
+   site decides.  A reader
    joins the table with a symbolized stack: the innermost frame that has
    a record decides (type or unknown).  */
 
