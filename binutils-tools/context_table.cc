@@ -202,6 +202,8 @@ ContextTable::intern_type (const AllocatedType &t)
   key += t.module;
   if (t.prefix)
     key += "\x1fprefix";
+  if (t.offset)
+    key += "\x1f+" + std::to_string (t.offset);
   auto ins = type_ids_.emplace (key, types_.size () + 1);
   if (ins.second)
     types_.push_back (t);

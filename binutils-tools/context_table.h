@@ -50,10 +50,13 @@ struct AllocatedType
   // At the start of larger blocks as their header, not as their element
   // (SiteType::prefix): blocks of it are not folded as arrays.
   bool prefix = false;
+  // Bytes before the type in each block: the size header of an allocator
+  // that returns its block past it (type_table.h's offset records).
+  uint64_t offset = 0;
   bool operator== (const AllocatedType &o) const
   {
     return name == o.name && size == o.size && module == o.module
-           && prefix == o.prefix;
+           && prefix == o.prefix && offset == o.offset;
   }
 };
 

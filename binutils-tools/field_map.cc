@@ -354,6 +354,7 @@ add_field_report (FieldReport &a, const FieldReport &b)
   a.beyond += b.beyond;
   a.cookie_bytes = std::max (a.cookie_bytes, b.cookie_bytes);
   a.cookie_accesses += b.cookie_accesses;
+  a.allocator_header = a.allocator_header || b.allocator_header;
   a.objects += b.objects;
   a.folded = a.folded || b.folded;
 }
@@ -615,12 +616,16 @@ field_report_text (const FieldReport &report, const std::string &indent)
 {
   std::string s = indent + "  offset    size      accesses   share  field\n";
   if (report.cookie_bytes)
-    s += indent + format ("%8s %7llu %13llu %6.1f%%  (array cookie: new[]'s "
-                          "element count, before the first object)\n", "-",
+    s += indent + format ("%8s %7llu %13llu %6.1f%%  %s\n", "-",
                           (unsigned long long) report.cookie_bytes,
                           (unsigned long long) report.cookie_accesses,
                           report.total ? 100.0 * report.cookie_accesses
-                                           / report.total : 0.0);
+                                           / report.total : 0.0,
+                          report.allocator_header
+                            ? "(allocator header: kept by the allocation "
+                              "wrapper before the block it returns)"
+                            : "(array cookie: new[]'s element count, "
+                              "before the first object)");
   for (const FieldRow &r : report.rows)
     {
       double share = report.total ? 100.0 * r.accesses / report.total : 0;
@@ -676,11 +681,14 @@ field_report_json (const FieldReport &report)
 {
   std::string s = "[";
   if (report.cookie_bytes)
-    s += format ("{\"name\": \"(array cookie)\", \"offset\": 0, "
-                 "\"size\": %llu, \"accesses\": %llu, \"kind\": \"cookie\", "
+    s += format ("{\"name\": \"%s\", \"offset\": 0, "
+                 "\"size\": %llu, \"accesses\": %llu, \"kind\": \"%s\", "
                  "\"shared\": false, \"cold\": false}",
+                 report.allocator_header ? "(allocator header)"
+                                         : "(array cookie)",
                  (unsigned long long) report.cookie_bytes,
-                 (unsigned long long) report.cookie_accesses);
+                 (unsigned long long) report.cookie_accesses,
+                 report.allocator_header ? "allocator_header" : "cookie");
   for (const FieldRow &r : report.rows)
     s += format ("%s{\"name\": %s, \"offset\": %llu, \"size\": %llu, "
                  "\"accesses\": %s, \"kind\": \"%s\", \"shared\": %s, "

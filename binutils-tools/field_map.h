@@ -54,6 +54,9 @@ struct FieldReport
   // bytes, and the accesses to it (new[] writes it, delete[] reads it).
   uint64_t cookie_bytes = 0;
   uint64_t cookie_accesses = 0;
+  // Those bytes are instead an allocator's size header, kept before the
+  // block it returns (the type's AllocatedType::offset).
+  bool allocator_header = false;
   bool folded = false;          // Blocks are arrays of the type.
   uint64_t objects = 0;         // Objects of the type allocated.
   // One line, no trailing newline: what moving the cold fields out or

@@ -107,12 +107,22 @@ context_field_report (const ContextTable &table, const Context &c,
     return false;
   const TypeLayout &layout = it->second;
   const FieldValues &v = c.fields;
+  const AllocatedType *type = table.context_type (c);
   // A header of larger blocks (the plugin saw their size computed
   // otherwise than as arrays of it) is one object per block.
-  bool header = table.context_type (c)->prefix;
-  uint64_t cookie = header ? 0 : array_cookie (layout, v[F_min_size],
-                                               v[F_max_size]);
+  bool header = type->prefix;
+  // An allocator's size header before the type: its bytes are the
+  // block's first, counted apart like new[]'s array cookie.
+  uint64_t before = type->offset;
+  if (before % kHistogramSlotBytes || before >= v[F_min_size])
+    return false;       // Not on a slot boundary: no honest mapping.
+  uint64_t cookie = before ? before
+                    : header ? 0
+                             : array_cookie (layout, v[F_min_size],
+                                             v[F_max_size]);
   bool folded = header ? false
+                : before ? fold_blocks (layout.size, v[F_min_size] - before,
+                                        v[F_max_size] - before)
                 : cookie ? v[F_max_size] - cookie > layout.size
                          : fold_blocks (layout.size, v[F_min_size],
                                         v[F_max_size]);
@@ -128,6 +138,7 @@ context_field_report (const ContextTable &table, const Context &c,
                    folded || cookie || v[F_max_size] >= layout.size
                      ? UINT64_MAX : v[F_max_size]))
     return false;
+  report.allocator_header = before != 0;
   if (layout_out)
     *layout_out = &layout;
   return true;

@@ -10,6 +10,7 @@
 
 #include "memprof/indexed_format.h"
 
+#include <map>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -54,6 +55,7 @@ section_name (uint32_t kind)
     case MEMPROF_SECTION_TYPE_PREFIXES: return "type prefix section";
     case MEMPROF_SECTION_UNSYMBOLIZED: return "unsymbolized module section";
     case MEMPROF_SECTION_PROGRAMS: return "program section";
+    case MEMPROF_SECTION_TYPE_OFFSETS: return "type offset section";
     default: return "section";
     }
 }
@@ -335,6 +337,11 @@ private:
         for (uint64_t i = 0; i < n; i++)
           prefixes.insert (c.uleb ("type prefix section"));
       }
+    std::map<uint64_t, uint64_t> offsets;   // TYPES index -> bytes.
+    read_pairs (MEMPROF_SECTION_TYPE_OFFSETS, "type offset section",
+                "type offset", [&offsets] (uint64_t type, uint64_t bytes) {
+                  offsets[type] = bytes;
+                });
     if (sections_[MEMPROF_SECTION_TYPES].present)
       {
         const Span &s = sections_[MEMPROF_SECTION_TYPES];
@@ -347,6 +354,8 @@ private:
             t.size = c.uleb ("type table");
             t.module = string_at (c.uleb ("type table"));
             t.prefix = prefixes.count (i + 1) != 0;
+            auto o = offsets.find (i + 1);
+            t.offset = o == offsets.end () ? 0 : o->second;
             type_ids_.push_back (table_.intern_type (t));
           }
       }

@@ -271,20 +271,30 @@ write_indexed (const ContextTable &table)
   files.write (files_w);
 
   // Record ids are the table's: its types in order.
-  ByteWriter types, prefixes;
+  ByteWriter types, prefixes, offsets;
   types.uleb (table.types ().size ());
   std::vector<uint64_t> prefix_ids;
+  std::vector<std::pair<uint64_t, uint64_t>> offset_ids;
   for (const AllocatedType &t : table.types ())
     {
       types.uleb (strings.id (t.name));
       types.uleb (t.size);
       types.uleb (strings.id (t.module));
+      uint64_t id = &t - table.types ().data () + 1;
       if (t.prefix)
-        prefix_ids.push_back (&t - table.types ().data () + 1);
+        prefix_ids.push_back (id);
+      if (t.offset)
+        offset_ids.push_back ({ id, t.offset });
     }
   prefixes.uleb (prefix_ids.size ());
   for (uint64_t id : prefix_ids)
     prefixes.uleb (id);
+  offsets.uleb (offset_ids.size ());
+  for (const auto &o : offset_ids)
+    {
+      offsets.uleb (o.first);
+      offsets.uleb (o.second);
+    }
 
   ByteWriter programs;
   programs.uleb (table.programs.size ());
@@ -332,6 +342,8 @@ write_indexed (const ContextTable &table)
     sections.push_back ({ MEMPROF_SECTION_HISTOGRAMS, &histogram_section });
   if (!prefix_ids.empty ())
     sections.push_back ({ MEMPROF_SECTION_TYPE_PREFIXES, &prefixes });
+  if (!offset_ids.empty ())
+    sections.push_back ({ MEMPROF_SECTION_TYPE_OFFSETS, &offsets });
   if (!table.unsymbolized.empty ())
     sections.push_back ({ MEMPROF_SECTION_UNSYMBOLIZED, &unsymbolized });
   if (!table.programs.empty ())

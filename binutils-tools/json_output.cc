@@ -230,11 +230,12 @@ write_json (FILE *out, const char *kind, uint64_t version,
       b.add ("]");
       const AllocatedType *t = table.context_type (*c);
       b.add (t ? format (",\n   \"type\": {\"name\": %s, \"size\": %llu, "
-                         "\"module\": %s, \"header\": %s}",
+                         "\"module\": %s, \"header\": %s, \"offset\": %llu}",
                          json_string (t->name).c_str (),
                          (unsigned long long) t->size,
                          json_string (t->module).c_str (),
-                         t->prefix ? "true" : "false")
+                         t->prefix ? "true" : "false",
+                         (unsigned long long) t->offset)
                : std::string (",\n   \"type\": null"));
       for (int i = 0; i < NUM_FIELDS; i++)
         {

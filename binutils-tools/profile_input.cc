@@ -105,6 +105,8 @@ ProfileBytes::~ProfileBytes ()
 // The type the allocation-site tables give the frames of one PC (its
 // inline chain, innermost first): -1 when no frame has a record, 0 when
 // the first that has one says unknown, else the type's data_type_id.
+// *HEADER: the offset records' bytes of the frames passed on the way
+// (allocators returning their blocks past a size header).
 // A record describes the block its call returned; a constructor returns
 // none, so the walk out stops at one (0): in new T (args) the
 // constructor's call shares the new-expression's position, and T's
@@ -112,8 +114,9 @@ ProfileBytes::~ProfileBytes ()
 static int64_t
 site_type (Symbolizer &sym, const ProfileMap &map, uint64_t pc,
            uint64_t generation, const std::vector<Frame> &frames,
-           ContextTable &table)
+           ContextTable &table, uint64_t *header)
 {
+  *header = 0;
   const SiteTypes *types = sym.site_types (map, pc, generation);
   if (!types)
     return -1;
@@ -132,6 +135,8 @@ site_type (Symbolizer &sym, const ProfileMap &map, uint64_t pc,
         a.prefix = t->prefix;
         return (int64_t) table.intern_type (a);
       }
+    else
+      *header += types->header_bytes (frames[i]);
   return -1;
 }
 
@@ -154,6 +159,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
   {
     Stack ids;
     int64_t type = -1;
+    uint64_t header = 0;                // Offset records passed.
     bool outer_constructor = false;     // Its outermost frame's function.
   };
   std::unordered_map<uint64_t, PcFrames> pc_frames;
@@ -169,6 +175,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
       const RawStacks::Entry &st = *prof.stacks.find (m.stack_id, i);
       s.clear ();
       int64_t type = -1;
+      uint64_t header = 0;
       bool inner_constructor = false;
       for (uint64_t k = 0; k < st.frames; k++)
         {
@@ -205,7 +212,7 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
               for (const Frame &f : frames)
                 ids->ids.push_back (table.intern_frame (f));
               ids->type = site_type (sym, *map, pc, st.generation, frames,
-                                     table);
+                                     table, &ids->header);
               ids->outer_constructor
                 = !frames.empty ()
                   && constructor_name (frames.back ().function);
@@ -213,9 +220,22 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
           s.insert (s.end (), ids->ids.begin (), ids->ids.end ());
           // The innermost frame with an allocation-site record decides;
           // not past a constructor (site_type).
-          if (type < 0)
-            type = inner_constructor ? 0 : ids->type;
+          if (type < 0 && inner_constructor)
+            type = 0;
+          else if (type < 0)
+            {
+              type = ids->type;
+              header += ids->header;
+            }
           inner_constructor = ids->outer_constructor;
+        }
+      // The type starts past the headers of the allocators it came
+      // through.
+      if (type > 0 && header)
+        {
+          AllocatedType a = table.types ()[type - 1];
+          a.offset += header;
+          type = (int64_t) table.intern_type (a);
         }
       m.fields[F_data_type_id] = type > 0 ? type : 0;
       auto hist = prof.histograms.find (m.stack_id);

@@ -74,6 +74,18 @@ parse_number (const std::string &s, uint64_t &v)
   return true;
 }
 
+// The function and file of a record whose strings start at R (its tag).
+static SiteType
+site_at (const std::string *r)
+{
+  SiteType t;
+  t.function = function_base_name (r[1]);
+  if (t.function.compare (0, 2, "_Z") == 0)
+    t.demangled = demangle (t.function);
+  t.file = normalize_path (r[2]);
+  return t;
+}
+
 void
 SiteTypes::parse (const char *data, size_t size)
 {
@@ -89,6 +101,23 @@ SiteTypes::parse (const char *data, size_t size)
     }
   for (size_t k = 0; k < strings.size ();)
     {
+      if (strings[k] == MEMPROF_TYPE_OFFSET_TAG
+          && k + MEMPROF_TYPE_OFFSET_FIELDS <= strings.size ())
+        {
+          const std::string *r = &strings[k];
+          uint64_t line, column, bytes;
+          if (parse_number (r[3], line) && parse_number (r[4], column)
+              && parse_number (r[5], bytes) && bytes)
+            {
+              SiteType t = site_at (r);
+              t.size = bytes;
+              offsets_[position_key (t.file, line, column)].push_back (t);
+              k += MEMPROF_TYPE_OFFSET_FIELDS;
+            }
+          else
+            k++;
+          continue;
+        }
       if (strings[k] != MEMPROF_TYPE_RECORD_TAG)
         {
           k++;              // Padding, or a record of another version.
@@ -101,11 +130,7 @@ SiteTypes::parse (const char *data, size_t size)
       if (parse_number (r[3], line) && parse_number (r[4], column)
           && parse_number (r[6], tsize))
         {
-          SiteType t;
-          t.function = function_base_name (r[1]);
-          if (t.function.compare (0, 2, "_Z") == 0)
-            t.demangled = demangle (t.function);
-          t.file = normalize_path (r[2]);
+          SiteType t = site_at (r);
           t.name = r[5];
           t.size = t.name.empty () ? 0 : tsize;
           k += MEMPROF_TYPE_RECORD_FIELDS;
@@ -126,15 +151,9 @@ SiteTypes::parse (const char *data, size_t size)
     }
 }
 
-const SiteType *
-SiteTypes::lookup (const Frame &f) const
+std::vector<const SiteType *>
+SiteTypes::candidates (const std::vector<SiteType> &all, const Frame &f)
 {
-  if (f.function.empty () || by_position_.empty ())
-    return nullptr;
-  auto it = by_position_.find (position_key (f.file, f.line, f.column));
-  if (it == by_position_.end ())
-    return nullptr;
-  const std::vector<SiteType> &all = it->second;
   // The symbolizer names a function without a linkage name (internal
   // linkage) from its scopes, as its mangled name demangles.
   bool scoped = f.function.compare (0, 2, "_Z") != 0
@@ -156,6 +175,18 @@ SiteTypes::lookup (const Frame &f) const
   if (chosen.empty ())
     for (const SiteType &t : all)
       chosen.push_back (&t);
+  return chosen;
+}
+
+const SiteType *
+SiteTypes::lookup (const Frame &f) const
+{
+  if (f.function.empty () || by_position_.empty ())
+    return nullptr;
+  auto it = by_position_.find (position_key (f.file, f.line, f.column));
+  if (it == by_position_.end ())
+    return nullptr;
+  std::vector<const SiteType *> chosen = candidates (it->second, f);
   for (const SiteType *t : chosen)
     if (t->name != chosen[0]->name || t->size != chosen[0]->size)
       return &unknown_;
@@ -164,6 +195,21 @@ SiteTypes::lookup (const Frame &f) const
     if (!t->prefix)
       return t;
   return chosen[0];
+}
+
+uint64_t
+SiteTypes::header_bytes (const Frame &f) const
+{
+  if (f.function.empty () || offsets_.empty ())
+    return 0;
+  auto it = offsets_.find (position_key (f.file, f.line, f.column));
+  if (it == offsets_.end ())
+    return 0;
+  std::vector<const SiteType *> chosen = candidates (it->second, f);
+  for (const SiteType *t : chosen)
+    if (t->size != chosen[0]->size)
+      return 0;
+  return chosen[0]->size;
 }
 
 } // namespace memprof

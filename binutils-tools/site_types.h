@@ -44,8 +44,22 @@ public:
   // unknown (a record with an empty name).
   const SiteType *lookup (const Frame &f) const;
 
+  // The offset record's bytes for the call at F's position (the call's
+  // function returns its block that far past the start), or 0; records
+  // of other functions at the position count only when F's has none,
+  // and disagreeing ones give 0.
+  uint64_t header_bytes (const Frame &f) const;
+
 private:
+  // The records at F's position that lookup weighs: those of F's
+  // function (and file, when that tells apart), else all.
+  static std::vector<const SiteType *> candidates (
+      const std::vector<SiteType> &all, const Frame &f);
+
   std::unordered_map<std::string, std::vector<SiteType>> by_position_;
+  // Offset records, by position as BY_POSITION_ (name empty, size the
+  // bytes).
+  std::unordered_map<std::string, std::vector<SiteType>> offsets_;
   size_t num_records_ = 0;
   SiteType unknown_;
 };

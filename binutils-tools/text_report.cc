@@ -202,10 +202,15 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       // Size 0: the type is incomplete where the call was compiled (an
       // opaque DIR * from opendir, declared with the malloc attribute).
       if (const AllocatedType *t = table.context_type (*c))
-        std::fprintf (out, "type:        %s (%s)%s\n", t->name.c_str (),
+        std::fprintf (out, "type:        %s (%s)%s%s\n", t->name.c_str (),
                       t->size ? (grouped (t->size) + " bytes").c_str ()
                               : "size unknown: incomplete type",
-                      t->prefix ? ", the header of each block" : "");
+                      t->prefix ? ", the header of each block" : "",
+                      t->offset ? format (", after an allocator header of "
+                                          "%llu bytes",
+                                          (unsigned long long) t->offset)
+                                    .c_str ()
+                                : "");
       if (table.histogram_mode ())
         {
           // The hottest slot; the field report (--fields) says more.

@@ -54,6 +54,9 @@ struct site_type
 {
   bool record = false; /* False: passed on to the caller.  */
   tree type = NULL_TREE; /* Null: unknown.  */
+  /* Passed on a constant past the block's start (after a size header):
+     the bytes, or 0.  */
+  unsigned HOST_WIDE_INT offset = 0;
 };
 
 bool
@@ -225,6 +228,9 @@ private:
   auto_vec<tree, 4> m_offsets;
   hash_set<tree> m_offset_seen;
   bool m_returned_past_header = false;
+  /* How far past the start it is returned; 0 when the returned
+     pointers disagree.  */
+  unsigned HOST_WIDE_INT m_header_bytes = 0;
 };
 
 /* The value is held in something of POINTER_TYPE, DEPTH steps from the
@@ -416,7 +422,17 @@ result_walk::run ()
   hash_set<tree> seen;
   for (tree offset : m_offsets)
     if (returned_untyped (offset, seen))
-      m_returned_past_header = true;
+      {
+	tree bytes = gimple_assign_rhs2 (SSA_NAME_DEF_STMT (offset));
+	unsigned HOST_WIDE_INT n
+	  = tree_fits_uhwi_p (bytes) ? tree_to_uhwi (bytes) : 0;
+	/* A header is small; a "negative" constant is none.  */
+	if (n > 4096)
+	  n = 0;
+	m_header_bytes = !m_returned_past_header || m_header_bytes == n
+			   ? n : 0;
+	m_returned_past_header = true;
+      }
 }
 
 site_type
@@ -424,7 +440,10 @@ result_walk::verdict () const
 {
   site_type v;
   if (m_returned_past_header)
-    return v; /* The wrapper's caller decides.  */
+    {
+      v.offset = m_header_bytes;
+      return v; /* The wrapper's caller decides.  */
+    }
   if (m_constructed.length ())
     {
       v.record = true;
@@ -911,8 +930,25 @@ public:
     for (const decided &d : sites)
       {
 	const site_type &v = d.v;
+	const expanded_location &xloc = d.xloc;
+	/* A record's tag and its site's function and position.  */
+	auto site_key = [&] (const char *tag) {
+	  append_asm_string (records, tag);
+	  append_asm_string (records, fn_name);
+	  append_asm_string (records, absolute_file (xloc.file));
+	  append_asm_string (records, std::to_string (xloc.line));
+	  append_asm_string (records, std::to_string (xloc.column));
+	};
 	if (!v.record)
-	  continue;
+	  {
+	    /* Passed on past a header: where the caller's type starts.  */
+	    if (v.offset)
+	      {
+		site_key (MEMPROF_TYPE_OFFSET_TAG);
+		append_asm_string (records, std::to_string (v.offset));
+	      }
+	    continue;
+	  }
 	/* An unknown verdict of a call that allocates nothing itself, at
 	   the position of another that allocates or passes its block to
 	   the caller: the frame there is the other's, so this one says
@@ -930,16 +966,7 @@ public:
 	      continue;
 	  }
 	gcall *call = d.call;
-	const expanded_location &xloc = d.xloc;
 	std::string name = v.type ? type_name (v.type) : "";
-	/* A record's tag and its site's function and position.  */
-	auto site_key = [&] (const char *tag) {
-	  append_asm_string (records, tag);
-	  append_asm_string (records, fn_name);
-	  append_asm_string (records, absolute_file (xloc.file));
-	  append_asm_string (records, std::to_string (xloc.line));
-	  append_asm_string (records, std::to_string (xloc.column));
-	};
 	site_key (MEMPROF_TYPE_RECORD_TAG);
 	append_asm_string (records, name);
 	append_asm_string (records,

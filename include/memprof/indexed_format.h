@@ -121,7 +121,13 @@
    PROGRAMS (kind 16)  the executables of the raw profiles merged in:
               uleb n, then n pairs: string id of the path (the raw
               metadata EXECUTABLE), uleb how many of the raw profiles
-              are its.  Absent: not known (an earlier writer).  */
+              are its.  Absent: not known (an earlier writer).
+   TYPE_OFFSETS (kind 17)  TYPES entries that start past a size header
+              in each block (an allocator returning its blocks past it:
+              type_table.h's offset records): uleb n, then n pairs
+              (uleb index into TYPES, from 1; uleb bytes before the
+              type).  HISTOGRAMS slots still count from the block's
+              start.  Absent: every type starts at the block's start.  */
 
 #ifndef MEMPROF_INDEXED_FORMAT_H
 #define MEMPROF_INDEXED_FORMAT_H
@@ -172,7 +178,8 @@ enum memprof_indexed_section_kind
   MEMPROF_SECTION_TYPE_DESTRUCTORS = 13,
   MEMPROF_SECTION_TYPE_PREFIXES = 14,
   MEMPROF_SECTION_UNSYMBOLIZED = 15,
-  MEMPROF_SECTION_PROGRAMS = 16
+  MEMPROF_SECTION_PROGRAMS = 16,
+  MEMPROF_SECTION_TYPE_OFFSETS = 17
 };
 
 /* SUMMARY tags.  Unknown tags are skipped.  */

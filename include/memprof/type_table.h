@@ -38,6 +38,20 @@
      function, file, line, column   as the type record's
 
    Readers that do not know it skip it (up to the next tag they know).
+
+   A call with no record because its function returns its block a
+   constant past the block's start (an allocator keeping a size header
+   before the block, as SQLite's sqlite3MemMalloc) has an offset record
+   of MEMPROF_TYPE_OFFSET_FIELDS strings instead:
+
+     MEMPROF_TYPE_OFFSET_TAG   the block leaves the function OFFSET
+                               bytes past its start: the type the
+                               caller's site names starts there
+     function, file, line, column   as the type record's
+     offset      decimal, bytes (nonzero)
+
+   A reader adds the offsets of the frames it passes on its way out to
+   the frame that decides.
    Zero bytes between records (section alignment padding) are skipped.
    A site is a call whose result is an allocated block: a call to an
    allocation function (malloc, calloc, realloc, aligned_alloc,
@@ -61,5 +75,7 @@
 #define MEMPROF_TYPE_RECORD_FIELDS 7
 #define MEMPROF_TYPE_PREFIX_TAG "memprof-type-prefix-1"
 #define MEMPROF_TYPE_PREFIX_FIELDS 5
+#define MEMPROF_TYPE_OFFSET_TAG "memprof-type-offset-1"
+#define MEMPROF_TYPE_OFFSET_FIELDS 6
 
 #endif /* MEMPROF_TYPE_TABLE_H */

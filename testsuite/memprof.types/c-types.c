@@ -329,18 +329,19 @@ main (void)
   return 0;
 }
 
-/* { dg-final { memprof-record fn=make_rec<main alloc_count==3 total_size==168 type=rec type_size==56 } } */
+/* { dg-final { memprof-record fn=make_rec<main alloc_count==3 total_size==168 type=rec type_size==56 type.offset==0 } } */
 /* { dg-final { memprof-record fn=make_pairs<main alloc_count==3 total_size==120 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=xmalloc<rec_through_wrapper<main alloc_count==3 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=ck_alloc_inner<ck_alloc<rec_through_char_wrapper<main alloc_count==3 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=ck_alloc_inner<ck_alloc<string_through_char_wrapper<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=const_in_variable<main alloc_count==3 type=rec type.header==0 } } */
 /* { dg-final { memprof-record fn=heap_realloc<realloc_indirect<grow_recs<main alloc_count==6 type=rec } } */
-/* { dg-final { memprof-record fn=header_malloc<pair_through_header<main alloc_count==3 total_size==36 type=pair type_size==4 } } */
+/* { dg-final { memprof-record fn=header_malloc<pair_through_header<main alloc_count==3 total_size==36 type=pair type_size==4 type.offset==8 } } */
 /* { dg-final { memprof-record fn=make_buffer<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=two_casts<main alloc_count==3 type=null } } */
 /* { dg-final { memprof-record fn=aligned_ints<main alloc_count==3 type=int type_size==4 } } */
 /* { dg-final { memprof-dump-scan {^type:        rec \(56 bytes\)$} } } */
+/* { dg-final { memprof-dump-scan {^type:        pair \(4 bytes\), after an allocator header of 8 bytes$} } } */
 /* { dg-final { memprof-record fn=unnamed_structs<main alloc_count==3 total_size==288 type=<unnamedstruct> type_size==24 } } */
 /* { dg-final { memprof-dump-scan {^type:        <unnamed struct> \(24 bytes\)$} } } */
 /* { dg-final { memprof-record fn=opaque_new<main alloc_count==3 total_size==120 type=opaque type_size==0 } } */
