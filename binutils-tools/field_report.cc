@@ -126,8 +126,10 @@ context_field_report (const ContextTable &table, const Context &c,
                 : cookie ? v[F_max_size] - cookie > layout.size
                          : fold_blocks (layout.size, v[F_min_size],
                                         v[F_max_size]);
+  // One object a block unless folded; past a cookie, whatever fits.
   uint64_t objects
-    = cookie ? (v[F_total_size] - cookie * v[F_alloc_count]) / layout.size
+    = !folded && (header || before) ? v[F_alloc_count]
+    : cookie ? (v[F_total_size] - cookie * v[F_alloc_count]) / layout.size
     : folded ? v[F_total_size] / layout.size
              : v[F_alloc_count];
   // The runtime keeps a block's first slots only (raw_format.h).

@@ -3,7 +3,9 @@
    starts 8 bytes into the block, so its fields are mapped from there
    and the header's accesses are counted apart (before, the header's
    were the first field's and every field took the one before it's).
-   Arrays through it are folded past the header.  Each item's hot is
+   Arrays through it are folded past the header; a structure with a
+   flexible array member through it is one object a block (it was
+   counted as arrays past the header).  Each item's hot is
    written once and read in 10 walks (1,100); the header is written at
    the allocation and read at the free (200).  */
 /* { dg-do run } */
@@ -42,6 +44,20 @@ new_items (size_t n)
   return sized_malloc (n * sizeof (struct item));
 }
 
+struct chunk
+{
+  struct chunk *next;
+  char data[];
+};
+
+__attribute__ ((noinline)) struct chunk *
+new_chunk (size_t n)
+{
+  struct chunk *c = sized_malloc (sizeof *c + n);
+  c->next = 0;
+  return c;
+}
+
 int
 main (void)
 {
@@ -65,6 +81,9 @@ main (void)
         v[i].cold[2] = i;
       sized_free (v);
     }
+  /* 3 chunks of 8 + 8 + 56 bytes, each next written once.  */
+  for (int k = 0; k < 3; k++)
+    sized_free (new_chunk (56));
   return sum != 49500;
 }
 
@@ -73,3 +92,5 @@ main (void)
 /* { dg-final { memprof-dump-scan {^type: +item \(32 bytes\), after an allocator header of 8 bytes$} } } */
 /* { dg-final { memprof-fields-scan {^ +- +8 +200 +15\.4%  \(allocator header: kept by the allocation wrapper before the block it returns\)$} } } */
 /* { dg-final { memprof-fields-scan {^objects: +20 in 4 blocks \(arrays: slots folded per object\)$} } } */
+/* { dg-final { memprof-record fn=sized_malloc<new_chunk<main alloc_count==3 total_size==216 type.offset==8 type.header==1 fields(next).accesses==3 } } */
+/* { dg-final { memprof-fields-scan {^objects: +3 in 3 blocks$} } } */
