@@ -790,6 +790,17 @@ std::string
 type_name (tree type)
 {
   tree main = TYPE_MAIN_VARIANT (type);
+  /* A typedef of a scalar or pointer at file or namespace scope, as the
+     source wrote it (wchar_t, uint64_t, hash_t: the main variant is
+     only "int" or "long unsigned int").  Not of a struct or union,
+     whose layout the tools look up by its own name; not a member
+     typedef (std::vector<T>::value_type), which only renames T.  */
+  tree td = TYPE_NAME (type);
+  if (td && TREE_CODE (td) == TYPE_DECL && DECL_NAME (td)
+      && DECL_ORIGINAL_TYPE (td) && !DECL_ARTIFICIAL (td)
+      && !RECORD_OR_UNION_TYPE_P (main)
+      && (!DECL_CONTEXT (td) || !TYPE_P (DECL_CONTEXT (td))))
+    return type_decl_name (td);
   if (POINTER_TYPE_P (main) && !VOID_TYPE_P (TREE_TYPE (main))
       && TREE_CODE (TREE_TYPE (main)) != FUNCTION_TYPE
       && TREE_CODE (TREE_TYPE (main)) != METHOD_TYPE)

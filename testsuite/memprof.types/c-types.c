@@ -11,7 +11,8 @@
    variable first (an array, not a header); and a realloc wrapper whose
    call takes a getter's result as an argument, the two calls at one
    source position (duktape's DUK_REALLOC_INDIRECT): the getter's
-   unknown verdict does not hide the wrapper's caller's type; a block
+   unknown verdict does not hide the wrapper's caller's type; scalars
+   through typedefs, named by them; a block
    handed out through a void ** parameter (SQLite's mallocWithAlarm
    (n, &p)), typed by the caller's variable or, through a void *
    wrapper, by that wrapper's caller (both were unknown).  */
@@ -19,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 struct rec
 {
@@ -251,6 +253,26 @@ opaque_new (void)
   return (struct opaque *) malloc (40);
 }
 
+/* Scalars through typedefs: named by the typedef (they were "long
+   unsigned int" and "int"), also one from a system header.  */
+typedef unsigned long hash_t;
+
+__attribute__ ((noinline)) static hash_t *
+make_hashes (int n)
+{
+  hash_t *h = malloc (n * sizeof *h);
+  h[0] = 1;
+  return h;
+}
+
+__attribute__ ((noinline)) static wchar_t *
+make_wide (int n)
+{
+  wchar_t *w = malloc (n * sizeof *w);
+  w[0] = 1;
+  return w;
+}
+
 /* Hands its block out through PP, as SQLite's mallocWithAlarm.  */
 __attribute__ ((noinline)) static void
 alloc_out (size_t n, void **pp)
@@ -318,6 +340,8 @@ main (void)
       free ((long long *) pair_through_header () - 1);
       free (opaque_new ());
       free (make_state ());
+      free (make_hashes (4));
+      free (make_wide (5));
       free (rec_via_out ());
       free (pair_direct_out ());
       free (bytes_via_out ());
@@ -353,3 +377,5 @@ main (void)
 /* { dg-final { memprof-record fn=alloc_out<malloc_via_out<rec_via_out<main alloc_count==3 total_size==168 type=rec type_size==56 } } */
 /* { dg-final { memprof-record fn=alloc_out<pair_direct_out<main alloc_count==3 total_size==24 type=pair type_size==4 } } */
 /* { dg-final { memprof-record fn=alloc_out<bytes_via_out<main alloc_count==3 total_size==30 type=null } } */
+/* { dg-final { memprof-record fn=make_hashes<main alloc_count==3 total_size==96 type=hash_t type_size==8 } } */
+/* { dg-final { memprof-record fn=make_wide<main alloc_count==3 total_size==60 type=wchar_t type_size==4 } } */
