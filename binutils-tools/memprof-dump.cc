@@ -437,7 +437,9 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
         grouped (info.summary[MEMPROF_SUMMARY_FUNCTIONS]).c_str (),
         grouped (info.summary[MEMPROF_SUMMARY_ALLOC_COUNT]).c_str (),
         grouped (info.summary[MEMPROF_SUMMARY_TOTAL_SIZE]).c_str (),
-        grouped (info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]).c_str ()));
+        grouped (info.summary[MEMPROF_SUMMARY_ACCESS_COUNT]).c_str ())
+        + (table.unattributed_allocs || table.unattributed_bytes
+             ? " (the contexts' sums; Total adds the unattributed)" : ""));
     }
   if (table.peak.known)
     header.push_back (format ("Peak%s: %s bytes live in %s, %s ms "
