@@ -5,7 +5,9 @@
    were the first field's and every field took the one before it's).
    Arrays through it are folded past the header; a structure with a
    flexible array member through it is one object a block (it was
-   counted as arrays past the header).  Each item's hot is
+   counted as arrays past the header); its bytes past the type take
+   most of its accesses, so the suggestion says the 1% that makes a
+   field cold is of the accesses to the type's own bytes.  Each item's hot is
    written once and read in 10 walks (1,100); the header is written at
    the allocation and read at the free (200).  */
 /* { dg-do run } */
@@ -55,6 +57,8 @@ new_chunk (size_t n)
 {
   struct chunk *c = sized_malloc (sizeof *c + n);
   c->next = 0;
+  for (size_t i = 0; i < n; i++)
+    c->data[i] = i;
   return c;
 }
 
@@ -94,3 +98,4 @@ main (void)
 /* { dg-final { memprof-fields-scan {^objects: +20 in 4 blocks \(arrays: slots folded per object\)$} } } */
 /* { dg-final { memprof-record fn=sized_malloc<new_chunk<main alloc_count==3 total_size==216 type.offset==8 type.header==1 fields(next).accesses==3 } } */
 /* { dg-final { memprof-fields-scan {^objects: +3 in 3 blocks$} } } */
+/* { dg-final { memprof-fields-scan {^suggestion: no cold fields: every field of chunk has 1% of the accesses to its own bytes or more$} } } */
