@@ -206,12 +206,16 @@ write_fields_report (FILE *out, const std::vector<std::string> &header,
                         });
     }
   size_t shown = top && top < entries.size () ? top : entries.size ();
-  std::fprintf (out, "Fields of %zu %s; showing %zu\n", entries.size (),
-                by_type ? "types" : "contexts with a known type layout",
+  std::fprintf (out, "Fields of %s; showing %zu\n",
+                (by_type ? counted (entries.size (), "type", "types")
+                         : counted (entries.size (),
+                                    "context with a known type layout",
+                                    "contexts with a known type layout"))
+                  .c_str (),
                 shown);
   if (unknown)
-    std::fprintf (out, "(%zu contexts of unknown type or layout not shown)\n",
-                  unknown);
+    std::fprintf (out, "(%s of unknown type or layout not shown)\n",
+                  counted (unknown, "context", "contexts").c_str ());
   for (size_t n = 0; n < shown; n++)
     {
       const Entry &e = entries[n];
@@ -227,8 +231,10 @@ write_fields_report (FILE *out, const std::vector<std::string> &header,
                     counted (blocks, "block", "blocks").c_str (),
                     e.report.folded ? " (arrays: slots folded per object)"
                                     : "",
-                    by_type ? format (" from %zu contexts",
-                                      e.contexts.size ()).c_str () : "");
+                    by_type ? (" from " + counted (e.contexts.size (),
+                                                   "context", "contexts"))
+                                .c_str ()
+                            : "");
       // The runtime keeps a histogram of a block's first slots only
       // (4 KiB): what lies further in is in the context's accesses, not
       // in any field's.

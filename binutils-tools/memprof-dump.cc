@@ -98,6 +98,7 @@ struct Options
   Format format = Format::TEXT;
   int folded_field = F_total_size;
   std::string metric_name = "bytes";
+  bool metric_given = false;
   bool diff = false;
   std::string diff_new;   // --diff: the NEW profile (FILE is BASE).
   SortMetric metric;
@@ -191,6 +192,7 @@ parse_options (int argc, char **argv, Options &o)
               return false;
             }
           o.metric_name = optarg;
+          o.metric_given = true;
           break;
         }
       case OPT_SORT:
@@ -243,7 +245,16 @@ parse_options (int argc, char **argv, Options &o)
     }
   if (o.by_type && !o.fields)
     {
-      report_error ("", "--by-type is a way of --fields: give both");
+      report_error ("", "--by-type needs --fields (it sums the field "
+                        "report per type)");
+      return false;
+    }
+  // --metric chooses the value of the folded export and of --diff;
+  // the text report and the other formats are ordered by --sort.
+  if (o.metric_given && !o.diff && o.format != Format::FOLDED)
+    {
+      report_error ("", "--metric applies to --format=folded and --diff "
+                        "only (the report's order is --sort's)");
       return false;
     }
   if (!o.allocators.empty () && !o.have_function)

@@ -61,4 +61,4 @@ main (void)
 /* { dg-final { memprof-fields-scan {^suggestion: move the cold fields \(n, items\[\]\.val: 264 bytes\) out of table: its hot fields would take 256 bytes of cache lines per object instead of 520 \(264 saved per object\)$} } } */
 /* The buffer: no type, so its record has no fields and is counted as
    unknown in the field report.  */
-/* { dg-final { memprof-fields-scan {^\(1 contexts of unknown type or layout not shown\)$} } } */
+/* { dg-final { memprof-fields-scan {^\(1 context of unknown type or layout not shown\)$} } } */
