@@ -579,6 +579,17 @@ run_diff (const Options &o)
                               kind (next.table).c_str (), o.file.c_str (),
                               kind (base.table).c_str ()));
     }
+  // A merged profile's counts are the sums over its runs: one run
+  // against three reads as a tripling.
+  if (base.table.num_profiles != next.table.num_profiles)
+    report_warning (o.diff_new,
+                    format ("%s, compared with %s, %s: the counts are "
+                            "sums over the runs",
+                            counted (next.table.num_profiles, "run merged",
+                                     "runs merged").c_str (),
+                            o.file.c_str (),
+                            counted (base.table.num_profiles, "run merged",
+                                     "runs merged").c_str ()));
   std::vector<ContextChange> changes
     = diff_contexts (base.table, next.table, o.folded_field);
   if (o.format == Format::JSON)
