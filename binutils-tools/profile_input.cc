@@ -5,6 +5,7 @@
 #include "demangle.h"
 #include "indexed_reader.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -168,9 +169,27 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
   bool closed_modules = map->num_loaded < map->ranges.size ();
   std::vector<Frame> frames;
   Stack s;
+  // Lifetimes come from the coarse clock (1-4 ms ticks), the run's
+  // length from a fine one: a block of a 3 ms run read 4 ms (gawk's test
+  // suite: 291 of 696 profiles).  No block outlives its run, in every
+  // output alike.
+  bool run_known = prof.start_time && prof.end_time >= prof.start_time;
+  uint64_t run_ms = run_known ? prof.end_time - prof.start_time : 0;
   for (uint64_t i = 0; i < prof.mibs.size (); i++)
     {
       RawMib m = prof.mibs.at (i);
+      if (run_known)
+        {
+          m.fields[F_max_lifetime] = std::min (m.fields[F_max_lifetime],
+                                               run_ms);
+          m.fields[F_min_lifetime] = std::min (m.fields[F_min_lifetime],
+                                               run_ms);
+          uint64_t bound;
+          if (!__builtin_mul_overflow (m.fields[F_alloc_count], run_ms,
+                                       &bound))
+            m.fields[F_total_lifetime]
+              = std::min (m.fields[F_total_lifetime], bound);
+        }
       // The reader checked that every MIB's stack exists.
       const RawStacks::Entry &st = *prof.stacks.find (m.stack_id, i);
       s.clear ();
