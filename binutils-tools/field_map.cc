@@ -4,6 +4,7 @@
 #include "demangle.h"
 #include "diag.h"
 #include "json_output.h"
+#include "short_names.h"
 
 #include <algorithm>
 #include <numeric>
@@ -679,7 +680,7 @@ field_report_text (const FieldReport &report, const std::string &indent)
     s += indent + format ("%29llu %6.1f%%  (past the type's end)\n",
                           (unsigned long long) report.beyond,
                           100.0 * report.beyond / report.total);
-  return s + indent + "suggestion: " + report.suggestion + "\n";
+  return s + indent + "suggestion: " + display_name (report.suggestion) + "\n";
 }
 
 std::string

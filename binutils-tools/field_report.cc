@@ -4,6 +4,7 @@
 
 #include "diag.h"
 #include "frame_names.h"
+#include "short_names.h"
 #include "type_layout.h"
 
 #include <algorithm>
@@ -30,7 +31,8 @@ context_layout_key (const ContextTable &table, const Context &c,
 std::string
 type_title (const LayoutKey &key)
 {
-  return format ("%s, %llu bytes (from %s)", std::get<1> (key).c_str (),
+  return format ("%s, %llu bytes (from %s)",
+                 display_name (std::get<1> (key)).c_str (),
                  (unsigned long long) std::get<2> (key),
                  std::get<0> (key).c_str ());
 }

@@ -2,6 +2,7 @@
 #include "frame_names.h"
 
 #include "diag.h"
+#include "short_names.h"
 
 
 namespace memprof {
@@ -33,7 +34,8 @@ frame_export_name (const Frame &f)
 std::string
 frame_text (const Frame &f)
 {
-  std::string s = frame_function_name (f);
+  std::string s = f.function.empty () ? frame_function_name (f)
+                                      : display_name (frame_function_name (f));
   std::string folded = frame_marks (f);
   if (f.function.empty ())
     return s + folded;

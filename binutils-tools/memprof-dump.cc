@@ -17,6 +17,7 @@
 #include "raw_reader.h"
 #include "report_order.h"
 #include "response_file.h"
+#include "short_names.h"
 #include "symbolizer.h"
 #include "text_report.h"
 
@@ -68,6 +69,9 @@ symbolized stack.\n\
                           accesses and share, the cold fields, and what\n\
                           moving or regrouping them saves\n\
   --by-type               with --fields: per type, all its contexts summed\n\
+  --full-names            C++ names in the text as the debug information\n\
+                          spells them (by default the standard library's\n\
+                          are shortened: std::string, std::vector<int>)\n\
   --function=NAME         show only contexts allocated directly by NAME (or\n\
                           through functions inlined into it, or through C++\n\
                           standard library frames only): a linkage name, a\n\
@@ -134,7 +138,7 @@ parse_options (int argc, char **argv, Options &o)
 {
   enum { OPT_JSON = OPT_FIRST_PROGRAM_OPTION, OPT_SORT, OPT_TOP,
          OPT_FUNCTION, OPT_ALLOCATOR, OPT_FORMAT, OPT_METRIC, OPT_DIFF, OPT_PRINT_LAYOUT,
-         OPT_FIELDS, OPT_BY_TYPE };
+         OPT_FIELDS, OPT_BY_TYPE, OPT_FULL_NAMES };
   static const struct option longopts[] = {
     { "json", no_argument, nullptr, OPT_JSON },
     { "format", required_argument, nullptr, OPT_FORMAT },
@@ -147,6 +151,7 @@ parse_options (int argc, char **argv, Options &o)
     { "print-layout", no_argument, nullptr, OPT_PRINT_LAYOUT },
     { "fields", no_argument, nullptr, OPT_FIELDS },
     { "by-type", no_argument, nullptr, OPT_BY_TYPE },
+    { "full-names", no_argument, nullptr, OPT_FULL_NAMES },
     MEMPROF_COMMON_LONG_OPTIONS,
     { nullptr, 0, nullptr, 0 },
   };
@@ -223,6 +228,9 @@ parse_options (int argc, char **argv, Options &o)
         break;
       case OPT_BY_TYPE:
         o.by_type = true;
+        break;
+      case OPT_FULL_NAMES:
+        set_short_names (false);
         break;
       case OPT_PRINT_LAYOUT:
         o.print_layout.push_back ("");

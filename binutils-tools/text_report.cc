@@ -3,6 +3,7 @@
 
 #include "diag.h"
 #include "frame_names.h"
+#include "short_names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -242,7 +243,8 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
       // Size 0: the type is incomplete where the call was compiled (an
       // opaque DIR * from opendir, declared with the malloc attribute).
       if (const AllocatedType *t = table.context_type (*c))
-        std::fprintf (out, "type:        %s (%s)%s%s\n", t->name.c_str (),
+        std::fprintf (out, "type:        %s (%s)%s%s\n",
+                      display_name (t->name).c_str (),
                       t->size ? (grouped (t->size) + " bytes").c_str ()
                               : "size unknown: incomplete type",
                       t->prefix ? ", the header of each block" : "",
