@@ -215,7 +215,10 @@ constructor_name (const std::string &function)
   if (parts.size () < 2)
     return false;
   const std::string &cls = parts[parts.size () - 2];
-  const std::string &name = parts.back ();
+  // A template constructor has its own template arguments:
+  // std::wstring's basic_string<std::allocator<wchar_t> > (const
+  // wchar_t *, ...), whose buffer took the new-expression's record.
+  std::string name = parts.back ().substr (0, parts.back ().find ('<'));
   return !name.empty () && name == cls.substr (0, cls.find ('<'));
 }
 
