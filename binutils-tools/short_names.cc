@@ -259,6 +259,18 @@ short_cxx_name (const std::string &name)
   return s;
 }
 
+// GCC names an anonymous namespace "{anonymous}" in types, the
+// demangler "(anonymous namespace)" in functions: one spelling in a
+// report.
+static std::string
+demangler_spelling (std::string s)
+{
+  static const std::string gcc = "{anonymous}";
+  for (size_t at; (at = s.find (gcc)) != std::string::npos;)
+    s.replace (at, gcc.size (), "(anonymous namespace)");
+  return s;
+}
+
 void
 set_short_names (bool on)
 {
@@ -274,7 +286,7 @@ short_names ()
 std::string
 display_name (const std::string &name)
 {
-  return shorten ? short_cxx_name (name) : name;
+  return shorten ? demangler_spelling (short_cxx_name (name)) : name;
 }
 
 } // namespace memprof

@@ -22,7 +22,9 @@ std::string short_cxx_name (const std::string &name);
 void set_short_names (bool on);
 bool short_names ();
 
-// NAME as the text reports show it: short_cxx_name when short_names.
+// NAME as the text reports show it when short_names: short_cxx_name,
+// and an anonymous namespace spelled as the demangler spells it in
+// function names, "(anonymous namespace)", not GCC's "{anonymous}".
 std::string display_name (const std::string &name);
 
 } // namespace memprof

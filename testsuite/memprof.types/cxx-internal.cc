@@ -35,5 +35,5 @@ main ()
 }
 
 // GCC 12's std::__new_allocator, GCC 11's __gnu_cxx::new_allocator.
-// { dg-final { memprof-dump-scan {type:\s+\{anonymous\}::A \(4 bytes\)\n(?:[a-z]+:[^\n]*\n)*at (?:std::__new_allocator|__gnu_cxx::new_allocator)<\(anonymous namespace\)::A>::allocate\(} } }
-// { dg-final { memprof-dump-scan {type:\s+\{anonymous\}::B \(24 bytes\)\n(?:[a-z]+:[^\n]*\n)*at (?:std::__new_allocator|__gnu_cxx::new_allocator)<\(anonymous namespace\)::B>::allocate\(} } }
+// { dg-final { memprof-dump-scan {type:\s+\(anonymous namespace\)::A \(4 bytes\)\n(?:[a-z]+:[^\n]*\n)*at (?:std::__new_allocator|__gnu_cxx::new_allocator)<\(anonymous namespace\)::A>::allocate\(} } }
+// { dg-final { memprof-dump-scan {type:\s+\(anonymous namespace\)::B \(24 bytes\)\n(?:[a-z]+:[^\n]*\n)*at (?:std::__new_allocator|__gnu_cxx::new_allocator)<\(anonymous namespace\)::B>::allocate\(} } }

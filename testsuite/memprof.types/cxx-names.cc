@@ -44,3 +44,7 @@ main ()
 // hidden returns a type of the anonymous namespace: internal linkage, no
 // linkage name; the symbolizer names it with its parameters.
 // { dg-final { memprof-record fn=hidden() alloc_count==1 type={anonymous}::Hidden type_size==12 } }
+// The text report spells the anonymous namespace as the function names
+// do; --full-names and the JSON as GCC does.
+// { dg-final { memprof-dump-scan {^type: +\(anonymous namespace\)::Hidden \(12 bytes\)$} } }
+// { dg-final { memprof-dump-scan {^type: +\{anonymous\}::Hidden \(12 bytes\)$} --full-names } }
