@@ -247,7 +247,7 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
                       display_name (t->name).c_str (),
                       t->size ? (grouped (t->size) + " bytes").c_str ()
                               : "size unknown: incomplete type",
-                      t->prefix ? ", the header of each block" : "",
+                      t->prefix ? ", at the start of each larger block" : "",
                       t->offset ? format (", after an allocator header of "
                                           "%llu bytes",
                                           (unsigned long long) t->offset)
