@@ -23,6 +23,7 @@ struct RunInfo
   uint64_t pid = 0;
   uint64_t parent_pid = 0;  // A forked child's parent; 0: none.
   uint64_t duration_ms = 0; // 0 when unknown.
+  uint64_t written_at = 0;  // The raw profile's WRITTEN_AT; 0: not said.
   // A sampled profile's allocations at sites no context stands for
   // (the report's "Unattributed:" line), when the export holds every
   // context: each export shows them as one entry, "[unattributed]",

@@ -4,6 +4,7 @@
 #include "byte_cursor.h"
 #include "diag.h"
 #include "field_report.h"
+#include "raw_reader.h"
 
 #include <cstring>
 #include <memory>
@@ -153,6 +154,14 @@ write_json (FILE *out, const char *kind, uint64_t version,
                                (unsigned long long) run->parent_pid).c_str ()
                      : "",
                    (unsigned long long) run->duration_ms));
+  std::string signal;
+  std::string written = run ? written_at_word (run->written_at, &signal)
+                            : std::string ();
+  if (!written.empty ())
+    b.add (format (", \"written_at\": %s%s", json_string (written).c_str (),
+                   signal.empty ()
+                     ? ""
+                     : (", \"signal\": " + json_string (signal)).c_str ()));
   // An indexed profile's programs and the modules its merge left
   // unsymbolized (a raw profile names its run above).
   if (!run && !table.programs.empty ())

@@ -374,6 +374,7 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
               run.dump_sequence = p.dump_sequence;
               run.pid = p.pid;
               run.parent_pid = p.parent_pid;
+              run.written_at = p.written_at;
               if (p.end_time >= p.start_time && p.start_time)
                 run.duration_ms = p.end_time - p.start_time;
             }
@@ -383,6 +384,11 @@ load_profile (const std::string &file, const Options &o, Loaded &l)
             header.push_back (format ("Run time: %llu ms",
                                       (unsigned long long) (p.end_time
                                                             - p.start_time)));
+          // Which of a process's files this is: the one written at its
+          // exec and the new program's look alike otherwise.
+          std::string written = written_at_text (p.written_at);
+          if (!written.empty ())
+            header.push_back ("Written: " + written);
           for (const ModuleProblem &mp : problems)
             {
               std::string note = format ("note: addresses in %s are not "

@@ -124,6 +124,9 @@ read_metadata (ByteCursor c, RawProfile &prof)
         case MEMPROF_META_UNINSTRUMENTED:
           prof.uninstrumented = u64_item ("uninstrumented") != 0;
           break;
+        case MEMPROF_META_WRITTEN_AT:
+          prof.written_at = u64_item ("written at");
+          break;
         case MEMPROF_META_ACCESS_GRANULE:
           prof.access_granule = u64_item ("access granule");
           if (prof.access_granule != 8 && prof.access_granule != 64)
@@ -481,6 +484,63 @@ read_raw_profiles (const uint8_t *data, size_t size)
                                      size - pos));
     }
   return out;
+}
+
+} // namespace memprof
+
+namespace memprof {
+
+// "SIGTERM" for 15, "signal 77" for a number without a name.
+static std::string
+signal_name (int sig)
+{
+  const char *abbrev = sig > 0 ? sigabbrev_np (sig) : nullptr;
+  return abbrev ? std::string ("SIG") + abbrev : format ("signal %d", sig);
+}
+
+std::string
+written_at_word (uint64_t written_at, std::string *signal)
+{
+  signal->clear ();
+  int sig = (int) ((written_at >> 8) & 0xff);
+  switch (written_at & 0xff)
+    {
+    case MEMPROF_WRITTEN_AT_EXIT:
+      return "exit";
+    case MEMPROF_WRITTEN_AT_EXEC:
+      return "exec";
+    case MEMPROF_WRITTEN_AT_SIGNAL:
+      *signal = signal_name (sig);
+      return "signal";
+    case MEMPROF_WRITTEN_AT_QUICK_EXIT:
+      return "_exit";
+    case MEMPROF_WRITTEN_AT_REQUEST:
+      return "request";
+    case MEMPROF_WRITTEN_AT_DUMP_SIGNAL:
+      *signal = signal_name (sig);
+      return "dump_signal";
+    }
+  return "";
+}
+
+std::string
+written_at_text (uint64_t written_at)
+{
+  std::string signal;
+  std::string word = written_at_word (written_at, &signal);
+  if (word == "exit")
+    return "at exit";
+  if (word == "exec")
+    return "at exec (the process went on as another program)";
+  if (word == "signal")
+    return "at " + signal + ", which ended the process";
+  if (word == "_exit")
+    return "at _exit";
+  if (word == "request")
+    return "by __memprof_profile_dump (the process went on)";
+  if (word == "dump_signal")
+    return "at " + signal + ", the dump_signal (the process went on)";
+  return "";
 }
 
 } // namespace memprof

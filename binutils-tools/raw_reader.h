@@ -118,6 +118,8 @@ struct RawProfile
   uint64_t unattributed_allocs = 0, unattributed_bytes = 0;
   // UNINSTRUMENTED metadata: no instrumented code ran, no access counted.
   bool uninstrumented = false;
+  // WRITTEN_AT metadata: what made the runtime write it (0: not said).
+  uint64_t written_at = 0;
   std::vector<RawSegment> segments;
   RawMibs mibs;
   RawStacks stacks;
@@ -133,6 +135,13 @@ std::vector<RawProfile> read_raw_profiles (const uint8_t *data, size_t size);
 
 // Hex digits of a build id.
 std::string hex_build_id (const std::string &bytes);
+
+// WRITTEN_AT (raw_format.h) for the report's "Written:" line ("at exit",
+// "at SIGTERM, which ended the process", ...), or "" when not known.
+std::string written_at_text (uint64_t written_at);
+// The same as JSON's "written_at" word ("exit", "signal", ...) or "",
+// and *SIGNAL the signal's name for a signal ("SIGTERM"), else "".
+std::string written_at_word (uint64_t written_at, std::string *signal);
 
 } // namespace memprof
 

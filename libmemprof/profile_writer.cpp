@@ -186,11 +186,12 @@ write_metadata (Writer &w, const ProfileMeta &meta)
   // sequence, the peak's bytes, blocks and time, the parent's pid in a
   // forked child, the sample interval of a sampled profile (and whether
   // its sites were calibrated, with what no record holds) and the access
-  // granule in histogram mode; that no instrumented code ran, if none.
+  // granule in histogram mode; that no instrumented code ran, if none;
+  // what made the dump.
   uint64_t count = 11 + (meta.parent_pid ? 1 : 0)
                    + (meta.sample_interval ? 1 : 0)
                    + (meta.site_calibrated ? 3 : 0) + meta.histogram_mode
-                   + meta.uninstrumented;
+                   + meta.uninstrumented + (meta.written_at ? 1 : 0);
   w.u64 (count);
   char path[4096];
   size_t n = executable_path (path, sizeof path);
@@ -226,6 +227,8 @@ write_metadata (Writer &w, const ProfileMeta &meta)
     meta_u64 (w, MEMPROF_META_ACCESS_GRANULE, MEMPROF_HISTOGRAM_SLOT_SIZE);
   if (meta.uninstrumented)
     meta_u64 (w, MEMPROF_META_UNINSTRUMENTED, 1);
+  if (meta.written_at)
+    meta_u64 (w, MEMPROF_META_WRITTEN_AT, meta.written_at);
 }
 
 // ---- segments --------------------------------------------------------

@@ -34,6 +34,8 @@ struct ProfileMeta
   uint64_t unattributed_allocs, unattributed_bytes;
   // No instrumented unit registered: no access could be counted.
   bool uninstrumented;
+  // What made this dump: MEMPROF_META_WRITTEN_AT's value.
+  uint64_t written_at;
 };
 
 // Keep the command line as the program started (ARGV null: read it from

@@ -31,6 +31,7 @@
 #include "site_tally.h"
 #include "shadow.h"
 #include "stack_depot.h"
+#include "memprof/raw_format.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -404,6 +405,30 @@ unlock_dump ()
   dump_lock.unlock ();
 }
 
+// What made a dump, as the profile's WRITTEN_AT says it.
+uint64_t
+written_at (DumpTrigger trigger)
+{
+  switch (trigger)
+    {
+    case DumpTrigger::kExit:
+      return MEMPROF_WRITTEN_AT_EXIT;
+    case DumpTrigger::kExec:
+      return MEMPROF_WRITTEN_AT_EXEC;
+    case DumpTrigger::kSignal:
+      return MEMPROF_WRITTEN_AT_SIGNAL
+             | (uint64_t) (ending_signal () & 0xff) << 8;
+    case DumpTrigger::kQuickExit:
+      return MEMPROF_WRITTEN_AT_QUICK_EXIT;
+    case DumpTrigger::kRequest:
+      return MEMPROF_WRITTEN_AT_REQUEST;
+    case DumpTrigger::kDumpSignal:
+      return MEMPROF_WRITTEN_AT_DUMP_SIGNAL
+             | (uint64_t) (dump_signal_number () & 0xff) << 8;
+    }
+  return 0;
+}
+
 } // namespace
 
 bool
@@ -484,6 +509,7 @@ dump_profile (DumpTrigger trigger)
                     &meta.peak_blocks);
   meta.uninstrumented = !__atomic_load_n (&instrumented_unit_seen,
                                           __ATOMIC_RELAXED);
+  meta.written_at = written_at (trigger);
   if (sample_interval && flags.verbosity >= 1)
     {
       report ("memprof: sampled %lu allocations so far (sample_interval=%lu); "

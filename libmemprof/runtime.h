@@ -133,7 +133,11 @@ void report_live_blocks ();
 // dump and every live block (see memprof_interface.h).  Returns 0 or -1.
 // An exec dump with nothing to write writes no file.  Nothing is written
 // from a child sharing the parent's memory (vfork).
-enum class DumpTrigger { kRequest, kExit, kExec, kSignal, kQuickExit };
+// What makes a dump (the profile's WRITTEN_AT, raw_format.h): the
+// program's request, exit, exec, a signal ending the process, _exit, or
+// the dump_signal option's signal.
+enum class DumpTrigger { kRequest, kExit, kExec, kSignal, kQuickExit,
+                         kDumpSignal };
 // Whether this process owns the heap: false in a vfork child (or a clone
 // sharing our memory), which must neither dump nor change the runtime's
 // state.
@@ -146,6 +150,10 @@ bool dump_in_progress_here ();
 // and dump_signal, installed by full_init; the child of a fork gets its
 // own dump thread.
 void signals_init ();
+// The signal ending the process (0 before one), and the dump_signal
+// option's (0: none), for the profile's WRITTEN_AT.
+int ending_signal ();
+int dump_signal_number ();
 // _exit and _Exit (quick_exit_dump.cpp): the dump a deadly signal's
 // would be, run before the process ends without its exit handlers.
 void dump_at_quick_exit ();

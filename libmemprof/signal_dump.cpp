@@ -259,6 +259,9 @@ deferrable (int sig)
          && sig != SIGTRAP && sig != SIGSYS && sig != SIGABRT;
 }
 
+// The signal whose dump this is (ending_signal).
+int ending_sig;
+
 void
 on_deadly_signal (int sig)
 {
@@ -290,12 +293,25 @@ on_deadly_signal (int sig)
         }
       wait_for_ending_thread ();
     }
+  ending_sig = sig;
   if (flags.dump_at_exit && early_init_done)
     dump_at_deadly_signal ();
   die_by (sig);
 }
 
 } // namespace
+
+int
+ending_signal ()
+{
+  return ending_sig;
+}
+
+int
+dump_signal_number ()
+{
+  return dump_signal;
+}
 
 void
 dump_at_quick_exit ()
@@ -372,7 +388,7 @@ dump_thread_main (void *arg)
           continue;
         }
       done = now;
-      dump_profile (DumpTrigger::kRequest);
+      dump_profile (DumpTrigger::kDumpSignal);
     }
   return nullptr;
 }

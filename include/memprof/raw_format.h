@@ -215,12 +215,34 @@ enum memprof_raw_meta_tag
                                       the records' sums plus this are
                                       the exact count.  */
   MEMPROF_META_UNATTRIBUTED_BYTES = 17, /* u64: their bytes.  */
-  MEMPROF_META_UNINSTRUMENTED = 18 /* u64 1: no unit compiled with
+  MEMPROF_META_UNINSTRUMENTED = 18, /* u64 1: no unit compiled with
                                       -fheapprof registered in the process
                                       before the dump (the runtime was
                                       preloaded, or linked alone), so no
                                       access was counted.  Absent: some
                                       did.  */
+  MEMPROF_META_WRITTEN_AT = 19     /* u64: what made the runtime write
+                                      this profile: a
+                                      memprof_raw_written_at in the low
+                                      8 bits, the signal's number in
+                                      the next 8 for a signal (a deadly
+                                      or terminating one, or
+                                      dump_signal).  Absent: not said
+                                      (an earlier runtime).  */
+};
+
+/* MEMPROF_META_WRITTEN_AT's low 8 bits.  */
+enum memprof_raw_written_at
+{
+  MEMPROF_WRITTEN_AT_EXIT = 1,     /* exit, or a return from main.  */
+  MEMPROF_WRITTEN_AT_EXEC = 2,     /* an exec: the process went on as
+                                      another program (whose profile is
+                                      another file).  */
+  MEMPROF_WRITTEN_AT_SIGNAL = 3,   /* a signal ending the process.  */
+  MEMPROF_WRITTEN_AT_QUICK_EXIT = 4, /* _exit, _Exit or quick_exit.  */
+  MEMPROF_WRITTEN_AT_REQUEST = 5,  /* __memprof_profile_dump ().  */
+  MEMPROF_WRITTEN_AT_DUMP_SIGNAL = 6 /* the dump_signal option's signal:
+                                      the process went on.  */
 };
 
 /* One executable mapping of a module (one PT_LOAD with PF_X).  The
