@@ -299,6 +299,20 @@ write_text_report (FILE *out, const std::vector<std::string> &header_lines,
             where = "in " + frame_function_name (f0)
                     + ", which has no debug info: not built with -fheapprof";
         }
+      // Blocks still live at exit that were made before main, by the
+      // dynamic loader's or the C library's calls of the initializers
+      // (libstdc++'s emergency exception pool, a program's static
+      // objects): once-only start-up memory, not a leak that grows.
+      if (v[F_blocks_at_exit])
+        for (uint32_t id : c->stack)
+          {
+            const std::string &fn = table.frame (id).function;
+            if (fn == "_dl_init" || fn == "call_init")
+              {
+                flags.push_back ("made before main (an initializer)");
+                break;
+              }
+          }
       bool none_ran = table.num_profiles
                       && table.uninstrumented_profiles >= table.num_profiles;
       for (std::string &f : flags)
