@@ -32,6 +32,16 @@ position_key (const Frame &f)
   k += '\x1f';
   k += f.file;
   k += '\x1f';
+  // Named from the symbol table alone in a library without debug info:
+  // the call sites of one function tell apart by address only (pigz's
+  // five calls of malloc in zlib's deflateInit2_ made one context).
+  // The library by its name: one library, two paths (/lib, /usr/lib).
+  if (f.file.empty () && shared_object (f.module))
+    {
+      k += f.module.substr (f.module.rfind ('/') + 1);
+      k += '\x1f';
+      num (f.address);
+    }
   num (f.line);
   num (f.column);
   num (f.discriminator);
@@ -39,6 +49,15 @@ position_key (const Frame &f)
   k += f.folded ? 'r' : '-';
   k += f.cut ? 'c' : '-';
   return k;
+}
+
+bool
+shared_object (const std::string &path)
+{
+  std::string base = path.substr (path.rfind ('/') + 1);
+  size_t so = base.find (".so");
+  return so != std::string::npos
+         && (so + 3 == base.size () || base[so + 3] == '.');
 }
 
 size_t

@@ -62,8 +62,15 @@ struct AllocatedType
 
 // Identity of a frame for merging contexts: the source position when
 // symbolized (so rebuilt binaries still merge), module and address
-// otherwise.
+// otherwise; a frame named from the symbol table alone (no line) in a
+// shared object also by the library's name and the address, since its
+// call sites differ by address only (an executable's, _start, stays
+// one across rebuilds).
 std::string position_key (const Frame &f);
+
+// Whether PATH names a shared object: its base name has ".so" at its end
+// or before a version ("libc.so.6").
+bool shared_object (const std::string &path);
 
 using Stack = std::vector<uint32_t>;    // Frame ids, innermost first.
 

@@ -50,7 +50,9 @@ frame_text (const Frame &f)
       s += ")";
     }
   else if (!f.module.empty ())
-    s += " (in " + f.module + ")";
+    // No line: the address tells the function's call sites apart.
+    s += format (" (in %s at 0x%llx)", f.module.c_str (),
+                 (unsigned long long) f.address);
   if (f.inlined)
     s += " [inlined]";
   return s + folded;

@@ -27,6 +27,7 @@ std::string frame_marks (const Frame &f);
 std::string frame_export_name (const Frame &f);
 
 // One line of the text report's stack: "function (file:line:column)",
+// or "function (in MODULE at 0xADDRESS)" without a line,
 // with " [inlined]" for an inlined frame and " [recursion folded]" for
 // a frame a recursion was folded into.
 std::string frame_text (const Frame &f);

@@ -41,15 +41,6 @@ context_flags (const FieldValues &v)
 }
 
 bool
-shared_object (const std::string &path)
-{
-  std::string base = path.substr (path.rfind ('/') + 1);
-  size_t so = base.find (".so");
-  return so != std::string::npos
-         && (so + 3 == base.size () || base[so + 3] == '.');
-}
-
-bool
 system_library (const std::string &module)
 {
   static const char *const dirs[] = { "/lib/", "/lib64/", "/usr/lib/",

@@ -27,9 +27,6 @@ std::vector<std::string> context_flags (const FieldValues &v);
 // Whether MODULE is a shared library in the system's library directories
 // (libc.so.6, libstdc++.so.6): code the profiled program did not build.
 bool system_library (const std::string &module);
-// Whether PATH names a shared object: its base name has ".so" at its end
-// or before a version ("libc.so.6").
-bool shared_object (const std::string &path);
 
 // HEADER_LINES come first, as they are; the totals cover all of
 // RECORDS, the entries the first TOP of them (all when TOP is 0).

@@ -5,7 +5,9 @@
    gives it for addresses in nodebug_fn as it gave duktape's _start
    (built without debug information after a unit's code) the last line
    of duk_heap_memory.c.  The allocation's stack goes through
-   nodebug_fn.  argv[1] is the raw profile to write.  */
+   nodebug_fn; two more go through nodebug_twice of
+   sym-nodebug-lib.c, a library.  argv[1] is the raw profile to
+   write.  */
 #include "rawgen.h"
 
 __attribute__ ((noinline)) void
@@ -39,11 +41,13 @@ __asm__ (".text\n"
 	 "\t.size nodebug_fn, .-nodebug_fn\n");
 
 void nodebug_fn (void);
+void nodebug_twice (void (*) (void));
 
 int
 main (int argc, char **argv)
 {
   nodebug_fn ();
+  nodebug_twice (site);
   if (described_fn (argc) == 0)
     return 1;
   rawgen_write (argv[1]);
