@@ -113,6 +113,10 @@ sampled_max_note (const FieldValues &v, uint64_t interval)
       || v[F_sampled_blocks] >= v[F_alloc_count] || !v[F_alloc_count])
     return "";
   double size = (double) v[F_total_size] / v[F_alloc_count];
+  // Blocks of the interval's size or more weigh about 1: their sum is
+  // about exact however few they are.
+  if (size >= interval)
+    return "";
   double per_block = size >= 1 ? size / -std::expm1 (-size / interval)
                                : (double) interval;
   // (Calibrated to exact site totals, a record's estimates are scaled:
