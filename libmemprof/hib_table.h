@@ -118,7 +118,8 @@ struct HibNode
   HibNode *next;
   memprof_raw_mib mib;   // mib.stack_id is the context id.
   // A record of weight-1 blocks (kCertainContext): the record of the
-  // same context's sampled blocks, or null (site_calibration.h).
+  // same context's sampled blocks, or null; that record's: this one
+  // (site_calibration.h, certain_pair).
   HibNode *partner;
 };
 

@@ -263,8 +263,10 @@ rescale (memprof_raw_mib &mib, bool bytes_side, uint64_t from, uint64_t to,
       }
 }
 
+// CERTAIN: the record of the same context's weight-1 blocks, or null.
 void
-scale_record (Site &s, memprof_raw_mib &mib)
+scale_record (Site &s, memprof_raw_mib &mib,
+              const memprof_raw_mib *certain = nullptr)
 {
   double g_count, g_bytes;
   record_factors (s, mib, &g_count, &g_bytes);
@@ -310,16 +312,27 @@ scale_record (Site &s, memprof_raw_mib &mib)
   // same factors, and never more than the record's calibrated totals
   // (left as sampled, a context could show more blocks live at the peak
   // than it ever allocated).
-  auto live = [] (uint64_t &v, double g, uint64_t cap) {
-    double x = (double) v * g + 0.5;
+  // A context with weight-1 blocks too has its whole live heap here
+  // (live_fill_records), theirs included: those are no sample.  Up to
+  // all they hold is taken for theirs and left as it is, the rest scaled
+  // (scaled and capped with this record's own totals, a 128 MiB buffer
+  // live at the peak, whose growth had made two sampled blocks and eight
+  // weight-1 ones, read 587,774 bytes), and the cap is both records'.
+  uint64_t fixed_blocks = certain ? certain->alloc_count : 0;
+  uint64_t fixed_bytes = certain ? certain->total_size : 0;
+  auto live = [] (uint64_t &v, double g, uint64_t fixed, uint64_t cap) {
+    uint64_t theirs = v < fixed ? v : fixed;
+    double x = (double) theirs + (double) (v - theirs) * g + 0.5;
     v = x >= (double) cap ? cap : (uint64_t) x;
   };
-  live (mib.blocks_at_peak, g_count, mib.alloc_count);
-  live (mib.max_live_blocks, g_count, mib.alloc_count);
-  live (mib.blocks_at_exit, g_count, mib.alloc_count);
-  live (mib.bytes_at_peak, g_bytes, mib.total_size);
-  live (mib.max_live_bytes, g_bytes, mib.total_size);
-  live (mib.bytes_at_exit, g_bytes, mib.total_size);
+  uint64_t count_cap = mib.alloc_count + fixed_blocks;
+  uint64_t bytes_cap = mib.total_size + fixed_bytes;
+  live (mib.blocks_at_peak, g_count, fixed_blocks, count_cap);
+  live (mib.max_live_blocks, g_count, fixed_blocks, count_cap);
+  live (mib.blocks_at_exit, g_count, fixed_blocks, count_cap);
+  live (mib.bytes_at_peak, g_bytes, fixed_bytes, bytes_cap);
+  live (mib.max_live_bytes, g_bytes, fixed_bytes, bytes_cap);
+  live (mib.bytes_at_exit, g_bytes, fixed_bytes, bytes_cap);
   // Bytes live are in some block ("max 13,544,926 bytes, 0 blocks"
   // otherwise, the two rounded apart).
   if (mib.bytes_at_peak && !mib.blocks_at_peak)
@@ -370,8 +383,10 @@ give_room (Site &s, memprof_raw_mib &mib)
 // the others' count: "502 blocks, 548,288 bytes, min = max 262,144".
 // What is taken off goes to the site's other records (give_room) or
 // unattributed.
+// CERTAIN: as for scale_record.
 void
-clamp_mean (Site &s, memprof_raw_mib &mib)
+clamp_mean (Site &s, memprof_raw_mib &mib,
+            const memprof_raw_mib *certain = nullptr)
 {
   uint64_t n = mib.alloc_count, b = mib.total_size, size = mib.min_size;
   if (!n || !size)
@@ -401,12 +416,14 @@ clamp_mean (Site &s, memprof_raw_mib &mib)
                          &mib.blocks_at_exit };
   uint64_t *bytes[] = { &mib.bytes_at_peak, &mib.max_live_bytes,
                         &mib.bytes_at_exit };
+  uint64_t count_cap = mib.alloc_count + (certain ? certain->alloc_count : 0);
+  uint64_t bytes_cap = mib.total_size + (certain ? certain->total_size : 0);
   for (uint64_t *v : blocks)
-    if (*v > mib.alloc_count)
-      *v = mib.alloc_count;
+    if (*v > count_cap)
+      *v = count_cap;
   for (uint64_t *v : bytes)
-    if (*v > mib.total_size)
-      *v = mib.total_size;
+    if (*v > bytes_cap)
+      *v = bytes_cap;
 }
 
 } // namespace
@@ -476,8 +493,11 @@ site_calibrate (HibNode *records, CalibrationStats *stats)
           stats->records_left++;
           continue;
         }
-      scale_record (*s, r->mib);
-      clamp_mean (*s, r->mib);
+      // (A sampled record's partner is its context's weight-1 record.)
+      const memprof_raw_mib *weight1
+        = !certain (r->mib) && r->partner ? &r->partner->mib : nullptr;
+      scale_record (*s, r->mib, weight1);
+      clamp_mean (*s, r->mib, weight1);
       stats->records++;
     }
   // The allocations clamped records gave up go to the site's records
@@ -512,11 +532,9 @@ certain_pair (HibNode *records)
   for (HibNode *r = records; r; r = r->next)
     {
       n++;
+      r->partner = nullptr;
       if (certain (r->mib))
-        {
-          certain_records++;
-          r->partner = nullptr;
-        }
+        certain_records++;
     }
   if (!certain_records)
     return;
@@ -537,9 +555,14 @@ certain_pair (HibNode *records)
   for (HibNode *r = records; r; r = r->next)
     if (!certain (r->mib))
       *slot_of ((uint32_t) r->mib.stack_id) = r;
+  // Linked both ways: the sampled record's partner is the weight-1 one.
   for (HibNode *r = records; r; r = r->next)
     if (certain (r->mib))
-      r->partner = *slot_of ((uint32_t) r->mib.stack_id & ~kCertainContext);
+      {
+        r->partner = *slot_of ((uint32_t) r->mib.stack_id & ~kCertainContext);
+        if (r->partner)
+          r->partner->partner = r;
+      }
   unmap_memory (map, map_size);
 }
 

@@ -21,7 +21,10 @@
 // allocation (each stands for at least one real block).  The live heap
 // fields (at the peak, at most, at exit) are scaled by the same factors,
 // rounded, and capped at the record's calibrated alloc_count and
-// total_size.  Minima, maxima and timestamps stay as sampled.
+// total_size; a context's that has weight-1 blocks too hold theirs,
+// which stay as they are (up to all those blocks hold), and are capped
+// at both records' totals.  Minima, maxima and timestamps stay as
+// sampled.
 //
 // The sampling mode's weight-1 blocks (a site's first in each thread,
 // outside the Poisson process) are no sample of the site: they are
@@ -58,7 +61,7 @@ bool site_calibrate (HibNode *records, CalibrationStats *stats);
 
 // Before the live heap's fields are filled: each record of weight-1
 // blocks gets its partner, the record of its context's sampled blocks
-// (null: none).
+// (null: none), and that record gets it as its partner.
 void certain_pair (HibNode *records);
 
 // After calibration: each record of weight-1 blocks is merged into its
