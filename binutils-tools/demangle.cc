@@ -104,6 +104,23 @@ function_name_matches (const std::string &linkage, const std::string &name)
     d.erase (at, sizeof kAnonymous - 1);
   if (anonymous && whole_name_in (d, name))
     return true;
+  // And, as gdb lets them, the ABI tags GCC gives every function
+  // returning a std::string: "asString" is Json::Value::asString
+  // [abi:cxx11]() const.
+  if (name.find ("[abi:") == std::string::npos)
+    {
+      bool tagged = false;
+      for (size_t at; (at = d.find ("[abi:")) != std::string::npos;)
+        {
+          size_t end = d.find (']', at);
+          if (end == std::string::npos)
+            break;
+          d.erase (at, end - at + 1);
+          tagged = true;
+        }
+      if (tagged && whole_name_in (d, name))
+        return true;
+    }
   if (name.find ('<') != std::string::npos)
     return false;
   std::string bare = without_own_template_args (d);

@@ -78,7 +78,8 @@ symbolized stack.\n\
                           demangled one, or one without its parameters\n\
                           (every overload) or template arguments, each\n\
                           also without its outer scopes ('add' for\n\
-                          ns::Table::add); exit 1 if none\n\
+                          ns::Table::add) or ABI tag ([abi:cxx11]); exit 1\n\
+                          if none\n\
   --allocator=NAME        with --function: NAME is part of the allocator (an\n\
                           allocation wrapper of the program's own), passed\n\
                           over as the C++ standard library's frames are;\n\

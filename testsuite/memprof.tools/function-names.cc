@@ -13,8 +13,11 @@
 // which --allocator need not name; and make_tree, whose 3 blocks come
 // through pool_alloc and xalloc too, but which is also deeper in the
 // stacks of 2 more, behind four callees of its own in front of xalloc
-// (SQLite's balance_nonroot): the hint still names the two wrappers.
+// (SQLite's balance_nonroot): the hint still names the two wrappers;
+// and tagged_name, which returns a std::string and so has GCC's ABI tag
+// ("tagged_name[abi:cxx11](int)"), found without it (2 blocks).
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace ns
@@ -155,6 +158,15 @@ make_tree (void)
     std::free (tree_level1 ());
 }
 
+__attribute__ ((noinline)) std::string
+tagged_name (int n)
+{
+  char *p = static_cast<char *> (std::malloc (n));
+  std::string s (p ? "x" : "");
+  std::free (p);
+  return s;
+}
+
 __attribute__ ((noinline)) long
 fill_vector (int n)
 {
@@ -181,5 +193,8 @@ main ()
   for (int i = 0; i < 2; i++)
     std::free (make_list ());
   make_tree ();
+  for (int i = 0; i < 2; i++)
+    if (tagged_name (24).size () != 1)
+      return 1;
   return fill_vector (100) == 99 ? 0 : 1;
 }
