@@ -196,8 +196,17 @@ write_pprof (FILE *out, const ContextTable &table,
   Message functions, locations;
   auto function_id = [&] (const Frame &f) {
     std::string name = frame_export_name (f);
+    // A C++ function without a linkage name (internal linkage) is named
+    // from its scopes, as demangled: it has no system name.  Given as
+    // one, equal to the name, pprof took the name for its own to
+    // simplify and cut every parenthesis out, "(anonymous namespace)"
+    // too (jsoncpp's Json::::valueToString[abi:cxx11]).
+    bool scoped = f.function.compare (0, 2, "_Z") != 0
+                  && f.function.find_first_of (":(") != std::string::npos;
     std::string system_name
-      = f.function.empty () ? name : f.function + frame_marks (f);
+      = f.function.empty () ? name
+        : scoped            ? std::string ()
+                            : f.function + frame_marks (f);
     auto key = std::make_tuple (name, system_name, f.file);
     // Ids count from 1 in order of first use; one lookup inserts or finds.
     auto ins = function_ids.emplace (key, function_ids.size () + 1);
