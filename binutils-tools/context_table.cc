@@ -247,6 +247,10 @@ ContextTable::merge_from (const ContextTable &other)
   unsymbolized.insert (other.unsymbolized.begin (), other.unsymbolized.end ());
   for (const auto &p : other.programs)
     programs[p.first] += p.second;
+  // A run the two tables both saw (its dumps read by two workers) is one.
+  for (const auto &r : other.runs_seen)
+    if (!runs_seen.insert (r).second)
+      programs[std::get<0> (r)]--;
   if (other.access_granule)
     note_access_granule (other.access_granule);
   std::vector<uint32_t> map (other.frames_.size ());

@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -189,9 +191,12 @@ public:
   // Modules whose frames were left unsymbolized, with why (memprof-merge's
   // warnings, kept in indexed profiles so that their reports say it).
   std::map<std::string, std::string> unsymbolized;
-  // The executables of the raw profiles merged in, with how many each
-  // (an indexed profile from before PROGRAMS has none).
+  // The executables of the raw profiles merged in, with how many runs
+  // each (an indexed profile from before PROGRAMS has none): a process's
+  // dumps (dump_signal, __memprof_profile_dump) are one run.
   std::map<std::string, uint64_t> programs;
+  // The runs of the raw profiles added: executable, pid, start time.
+  std::set<std::tuple<std::string, uint64_t, uint64_t>> runs_seen;
 
   // The layouts of the contexts' types (field_map.h reads them): found
   // in DWARF by memprof-merge, carried by indexed profiles.  Merging

@@ -262,7 +262,13 @@ add_raw_profile (const RawProfile &prof, Symbolizer &sym, ContextTable &table,
                  hist == prof.histograms.end () ? nullptr : &hist->second);
     }
   table.num_profiles++;
-  table.programs[prof.executable]++;
+  // A run is a process image: its pid and start time (a process's
+  // several dumps are one run; its exec starts another).
+  uint64_t &runs = table.programs[prof.executable];
+  if (!prof.pid
+      || table.runs_seen.emplace (prof.executable, prof.pid, prof.start_time)
+           .second)
+    runs++;
   if (prof.has_peak)
     {
       ContextTable::Peak p;

@@ -120,8 +120,10 @@
               directory").  Absent: none.
    PROGRAMS (kind 16)  the executables of the raw profiles merged in:
               uleb n, then n pairs: string id of the path (the raw
-              metadata EXECUTABLE), uleb how many of the raw profiles
-              are its.  Absent: not known (an earlier writer).
+              metadata EXECUTABLE), uleb how many runs its raw profiles
+              came from (a run: one pid and start time, whatever its
+              dumps; an earlier writer counted the raw profiles).
+              Absent: not known (an earlier writer).
    TYPE_OFFSETS (kind 17)  TYPES entries that start past a size header
               in each block (an allocator returning its blocks past it:
               type_table.h's offset records): uleb n, then n pairs
