@@ -5,6 +5,7 @@
 #include "short_names.h"
 
 #include <cctype>
+#include <unordered_map>
 #include <vector>
 
 namespace memprof {
@@ -286,7 +287,17 @@ short_names ()
 std::string
 display_name (const std::string &name)
 {
-  return shorten ? demangler_spelling (short_cxx_name (name)) : name;
+  if (!shorten)
+    return name;
+  // A report names the same functions and types over and over (every
+  // context's stack): each is rewritten once.  The reports are written
+  // by one thread.
+  static std::unordered_map<std::string, std::string> done;
+  auto it = done.find (name);
+  if (it == done.end ())
+    it = done.emplace (name, demangler_spelling (short_cxx_name (name)))
+           .first;
+  return it->second;
 }
 
 } // namespace memprof
