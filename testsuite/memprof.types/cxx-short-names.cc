@@ -1,7 +1,7 @@
 // The text report shortens the C++ standard library's names: default
 // template arguments left out, std::__cxx11:: as std::, basic_string of
-// char as std::string (a frame of ninja's
-// std::map<std::string, std::string>::operator[] took some 1,960
+// char as std::string (frames of ninja's
+// std::map<std::string, std::string>::operator[] took 480 to 620
 // characters).  --full-names keeps them as the debug information has
 // them, and so does the JSON document.
 // { dg-do run }
