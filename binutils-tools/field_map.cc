@@ -273,7 +273,7 @@ map_fields (const TypeLayout &layout, const std::vector<uint64_t> &slots,
     for (FieldRow &r : report.rows)
       {
         if (r.kind != LayoutField::UNION || r.shared || !r.counted
-            || !r.accesses)
+            || !r.accesses || library_state (layout.fields[r.members[0]]))
           continue;
         uint64_t first = (r.offset + kSlot - 1) / kSlot;
         uint64_t end = std::min<uint64_t> ((r.offset + r.size) / kSlot, period);
@@ -439,7 +439,7 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
           continue;
         }
       const LayoutField &first = layout.fields[r.members[0]];
-      r.cold = !vtable_pointer (first.name)
+      r.cold = !vtable_pointer (first.name) && !library_state (first)
                && (!library || element_field (first.name, pair))
                && (r.accesses == 0 || r.accesses * 100 < own);
       (r.cold ? cold_names : hot_names).push_back (r.name);

@@ -51,6 +51,44 @@ die_name (Dwarf_Die *die)
            ? dwarf_formstring (&attr) : nullptr;
 }
 
+// The C library typedef MEMBER's type names through qualifiers, when it
+// is one whose objects only library functions use (kLibraryStateDetail),
+// or null.
+const char *
+library_state_typedef (Dwarf_Die *member)
+{
+  static const char *const names[] = {
+    "pthread_mutex_t", "pthread_cond_t", "pthread_rwlock_t",
+    "pthread_spinlock_t", "pthread_barrier_t", "pthread_once_t",
+    "pthread_mutexattr_t", "pthread_condattr_t", "pthread_rwlockattr_t",
+    "pthread_barrierattr_t", "pthread_attr_t", "sem_t", "mtx_t", "cnd_t",
+    "once_flag", "jmp_buf", "sigjmp_buf", "mbstate_t", "fpos_t",
+  };
+  Dwarf_Attribute attr;
+  Dwarf_Die t;
+  if (!dwarf_attr_integrate (member, DW_AT_type, &attr)
+      || !dwarf_formref_die (&attr, &t))
+    return nullptr;
+  for (int steps = 0; steps < 8; steps++)
+    {
+      int tag = dwarf_tag (&t);
+      if (tag == DW_TAG_typedef)
+        {
+          const char *n = die_name (&t);
+          if (n)
+            for (const char *l : names)
+              if (strcmp (n, l) == 0)
+                return l;
+        }
+      else if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type)
+        return nullptr;
+      if (!dwarf_attr_integrate (&t, DW_AT_type, &attr)
+          || !dwarf_formref_die (&attr, &t))
+        return nullptr;
+    }
+  return nullptr;
+}
+
 bool
 die_udata (Dwarf_Die *die, unsigned int at, uint64_t &v)
 {
@@ -436,6 +474,16 @@ Flattener::record (Dwarf_Die *type, uint64_t base, const std::string &prefix,
                     prefix + (bn ? without_template_args (bn) : "(base)")
                       + "::",
                     repeats, depth + 1, whole_library_members);
+            continue;
+          }
+        if (const char *lib = library_state_typedef (&child))
+          {
+            leaf (ttag == DW_TAG_union_type ? LayoutField::UNION
+                                            : LayoutField::FIELD,
+                  prefix + name, base + off, size, type_align (&t), repeats,
+                  std::string (kLibraryStateDetail) + " (" + lib
+                    + "): used inside the library, whose accesses are "
+                      "not counted");
             continue;
           }
         if (ttag == DW_TAG_union_type)

@@ -61,6 +61,21 @@ layout_kind_name (LayoutField::Kind kind)
   return kind <= LayoutField::BITFIELD ? names[kind] : "?";
 }
 
+// A member of one of the C library's synchronisation or state types
+// (pthread_mutex_t, pthread_cond_t, sem_t, jmp_buf, ...): the program
+// hands it to library functions, which use it in code that counts no
+// access, so no count says whether it is hot.  Marked in the leaf's
+// detail (kept in the indexed profile with it), which starts so.
+constexpr const char *kLibraryStateDetail = "C library state";
+
+inline bool
+library_state (const LayoutField &f)
+{
+  return f.detail.compare (0, std::char_traits<char>::length (
+                                kLibraryStateDetail),
+                           kLibraryStateDetail) == 0;
+}
+
 struct TypeLayout
 {
   std::string name;     // As GCC prints it: "rec", "ns::Item<int>".
