@@ -439,6 +439,7 @@ finish_field_report (const TypeLayout &layout, FieldReport &report)
           continue;
         }
       const LayoutField &first = layout.fields[r.members[0]];
+      r.library_own = library && !element_field (first.name, pair);
       r.cold = !vtable_pointer (first.name) && !library_state (first)
                && (!library || element_field (first.name, pair))
                && (r.accesses == 0 || r.accesses * 100 < own);
@@ -648,6 +649,9 @@ field_report_text (const FieldReport &report, const std::string &indent)
                                                     + r.idle_bytes - 1))
                     : std::string ())
                + "]";
+      if (r.library_own)
+        note += "  [the library's: its accesses in libstdc++.so are "
+                "not counted]";
       if (r.cold)
         note += "  [cold]";
       // A row whose count is not all of its own: its accesses where its

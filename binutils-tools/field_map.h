@@ -28,6 +28,10 @@ struct FieldRow
   uint64_t size = 0;
   uint64_t accesses = 0;
   bool cold = false;            // Zero or under 1% of all accesses.
+  // A standard library node's own field (a std::map node's
+  // _Rb_tree_node_base::_M_parent): libstdc++'s compiled code, which
+  // uses it too (rebalancing, iterating), counts no access.
+  bool library_own = false;
   // False when the row lies past the histogram's end (the runtime keeps
   // the first 512 slots of a block): its accesses are unknown, not 0.
   bool counted = true;
