@@ -692,19 +692,22 @@ wrapper_hint (const Options &o)
   // A name in no stack at all is misspelt, or of another program: say
   // that rather than hint (jsoncpp's Json::Reader::parse, in a program
   // that used CharReaderBuilder); so for an --allocator name.
-  auto in_no_frame = [&] (const std::string &name) {
+  // (A filter remembers each function's verdict: frames share them.)
+  auto in_no_frame = [&] (FunctionFilter &name) {
     for (size_t id = 0; id < l.table.num_frames (); id++)
-      if (function_name_matches (l.table.frame ((uint32_t) id).function,
-                                 name))
+      if (name.matches (l.table.frame ((uint32_t) id).function))
         return false;
     return true;
   };
-  if (in_no_frame (o.function))
+  if (in_no_frame (filter))
     return format ("; no frame of the profile is %s", o.function.c_str ());
   for (const std::string &a : o.allocators)
-    if (in_no_frame (a))
-      return format ("; no frame of the profile is %s (--allocator)",
-                     a.c_str ());
+    {
+      FunctionFilter allocator (a);
+      if (in_no_frame (allocator))
+        return format ("; no frame of the profile is %s (--allocator)",
+                       a.c_str ());
+    }
   // Per context holding the function, the frames in front of it.
   std::vector<std::vector<std::string>> fronts;
   for (const Context *c : l.table.canonical_order ())
